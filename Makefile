@@ -1,0 +1,69 @@
+# Binocle's two user-facing commands are `make run` and `make test`.
+# Both first install whatever system packages are missing, so they work on a
+# brand-new Debian or Ubuntu machine, as root or through sudo.
+
+GO      ?= go
+TAGS    := migrated_fynedo
+BIN     := ./binocle
+# gocv compiles against OpenCV's headers; Fyne's GLFW needs GL, X11, Wayland
+# and xkbcommon headers even on an X11-only desktop.
+BUILD_PKGS := libopencv-dev libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev pkg-config
+# The window smoke test runs the real binary on a virtual display and
+# screenshots it.
+TEST_PKGS  := xvfb xauth imagemagick
+
+export CGO_ENABLED := 1
+
+.PHONY: run test build deps test-deps go-check vet fmt-check unit vision-test gui-smoke bench vision-report fuzz clean
+
+run: deps build
+	$(BIN)
+
+build: go-check
+	$(GO) mod download
+	$(GO) build -tags $(TAGS) -o $(BIN) .
+
+test: deps test-deps go-check fmt-check vet unit vision-test
+	@if command -v xvfb-run >/dev/null 2>&1; then $(MAKE) --no-print-directory gui-smoke; \
+	else echo "gui-smoke: skipped, xvfb-run is not installed"; fi
+
+# apt-get only for what is missing, so a warm machine pays nothing.
+deps:
+	@./.ci/install-packages $(BUILD_PKGS)
+
+test-deps:
+	@./.ci/install-packages $(TEST_PKGS)
+
+go-check:
+	@command -v $(GO) >/dev/null 2>&1 || ./.ci/install-packages golang-go
+	@$(GO) version
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed on: $$out"; exit 1; fi
+
+vet:
+	$(GO) vet -tags $(TAGS) ./...
+
+# Everything except vision, which runs below with the Mat leak profiler on.
+unit:
+	$(GO) test -tags $(TAGS) $$($(GO) list ./... | grep -v '/vision')
+
+# matprofile makes gocv count every Mat; the tests assert none is left open.
+vision-test:
+	$(GO) test -tags "$(TAGS) matprofile" ./vision/...
+
+gui-smoke: build
+	./.ci/gui-smoke $(BIN)
+
+bench:
+	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./solver/ ./store/ ./vision/
+
+vision-report:
+	$(GO) test -tags $(TAGS) -run TestVisionReport -v -count=1 ./vision/ -report
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParseText -fuzztime 30s ./solver/
+
+clean:
+	rm -f $(BIN)
