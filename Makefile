@@ -7,12 +7,15 @@ TAGS    := migrated_fynedo
 BIN     := ./binocle
 # gocv compiles against OpenCV's headers; Fyne's GLFW needs GL, X11, Wayland
 # and xkbcommon headers even on an X11-only desktop.
-BUILD_PKGS := libopencv-dev libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev pkg-config
+# cgo needs a C and C++ compiler; the module download needs CA certificates.
+BUILD_PKGS := build-essential ca-certificates libopencv-dev libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev pkg-config
 # The window smoke test runs the real binary on a virtual display and
 # screenshots it.
 TEST_PKGS  := xvfb xauth imagemagick
 
 export CGO_ENABLED := 1
+# Some distributions pin GOTOOLCHAIN=local in their go.env; go.mod names the Go we need.
+export GOTOOLCHAIN ?= auto
 
 .PHONY: run test build deps test-deps go-check vet fmt-check unit vision-test gui-smoke bench vision-report fuzz clean
 
@@ -34,8 +37,12 @@ deps:
 test-deps:
 	@./.ci/install-packages $(TEST_PKGS)
 
+# A distribution's Go of 1.21 or newer fetches the toolchain go.mod asks
+# for by itself (GOTOOLCHAIN=auto); an older one cannot, so say so plainly.
 go-check:
 	@command -v $(GO) >/dev/null 2>&1 || ./.ci/install-packages golang-go
+	@$(GO) version | awk '{ split($$3, v, "[.]"); sub("go", "", v[1]); \
+		if (v[1] == 1 && v[2] < 21) { print "Binocle needs Go 1.21 or newer (found " $$3 "); install a newer Go and run make again."; exit 1 } }'
 	@$(GO) version
 
 fmt-check:
