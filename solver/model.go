@@ -230,3 +230,7 @@ func (e *RuleError) Error() string { return e.Line.String() + ": " + e.Msg }
 
 // ErrSize is wrapped by errors about the grid's dimensions.
 var ErrSize = errors.New("bad grid size")
+
+// RuleSymbol marks a cell holding a symbol its rule set does not use, such
+// as a 2 outside Troix.
+const RuleSymbol Rule = "symbol"

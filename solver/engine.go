@@ -1,0 +1,528 @@
+package solver
+
+import "math/bits"
+
+// The engine's grid is a set of possibility masks: for every line (row or
+// column) and symbol, a uint64 whose bit i says the line's i-th cell may
+// still hold that symbol. Rows and columns are both kept so that every rule
+// runs on a whole line with a few bit operations; store keeps the two views
+// in step. The state is plain arrays, so a search branch is one copy and
+// propagation never allocates.
+
+const maxSymbols = 3
+
+const (
+	rowsAxis = 0
+	colsAxis = 1
+)
+
+// masks holds one line's possibilities, one uint64 per symbol.
+type masks [maxSymbols]uint64
+
+// lineSpec is what never changes about a line during a solve.
+type lineSpec struct {
+	n           int
+	full        uint64 // the line's n cells
+	least, most int    // how many of each symbol a complete line holds
+	// Edge clues inside the line: bit i joins cells i and i+1.
+	equal, differ uint64
+}
+
+// failure remembers where propagation last met a contradiction, so that an
+// unsolvable puzzle can be explained.
+type failure struct {
+	set   bool
+	axis  int
+	index int
+	rule  Rule
+	line  masks
+}
+
+type engine struct {
+	rules    Rules
+	nsym     int
+	rows     int
+	cols     int
+	distinct bool
+	spec     [2][MaxSize]lineSpec
+	fail     failure
+}
+
+type state struct {
+	m [2][MaxSize]masks
+	// Lines whose masks changed since the cheap rules, or the exact line
+	// solver, last looked at them.
+	local [2]uint64
+	exact [2]uint64
+}
+
+func lowBits(n int) uint64 {
+	if n >= 64 {
+		return ^uint64(0)
+	}
+	return uint64(1)<<uint(n) - 1
+}
+
+// newEngine sets up the solver for a puzzle that passed checkShape and
+// returns the state holding its givens, not yet propagated.
+func newEngine(p *Puzzle) (*engine, *state) {
+	e := &engine{rules: p.Rules, nsym: p.Rules.Symbols(), rows: p.Rows, cols: p.Cols, distinct: p.Rules == Takuzu}
+	for axis, count := range [2]int{p.Rows, p.Cols} {
+		n := p.Cols
+		if axis == colsAxis {
+			n = p.Rows
+		}
+		least, most := symbolBounds(p.Rules, n)
+		for i := 0; i < count; i++ {
+			e.spec[axis][i] = lineSpec{n: n, full: lowBits(n), least: least, most: most}
+		}
+	}
+	for _, ed := range p.Edges {
+		ed = ed.normalized()
+		sp := &e.spec[rowsAxis][ed.R1]
+		at := ed.C1
+		if ed.C1 == ed.C2 {
+			sp, at = &e.spec[colsAxis][ed.C1], ed.R1
+		}
+		if ed.Rel == Equal {
+			sp.equal |= 1 << uint(at)
+		} else {
+			sp.differ |= 1 << uint(at)
+		}
+	}
+	st := &state{}
+	for axis := range st.m {
+		for i := 0; i < e.count(axis); i++ {
+			for s := 0; s < e.nsym; s++ {
+				st.m[axis][i][s] = e.spec[axis][i].full
+			}
+		}
+		st.local[axis] = lowBits(e.count(axis))
+		st.exact[axis] = st.local[axis]
+	}
+	for i, v := range p.Cells {
+		if v != Empty {
+			e.assign(st, i/p.Cols, i%p.Cols, int(v))
+		}
+	}
+	return e, st
+}
+
+func (e *engine) count(axis int) int {
+	if axis == colsAxis {
+		return e.cols
+	}
+	return e.rows
+}
+
+// store replaces a line's masks with a subset of them and removes the same
+// possibilities from the crossing lines, marking what changed.
+func (e *engine) store(st *state, axis, i int, next masks) {
+	old := st.m[axis][i]
+	st.m[axis][i] = next
+	other := 1 - axis
+	bit := uint64(1) << uint(i)
+	var touched uint64
+	for s := 0; s < e.nsym; s++ {
+		removed := old[s] &^ next[s]
+		touched |= removed
+		for removed != 0 {
+			j := bits.TrailingZeros64(removed)
+			removed &= removed - 1
+			st.m[other][j][s] &^= bit
+		}
+	}
+	if touched != 0 {
+		st.local[other] |= touched
+		st.exact[other] |= touched
+		st.exact[axis] |= bit
+	}
+}
+
+// assign puts symbol v in cell (r, c).
+func (e *engine) assign(st *state, r, c, v int) {
+	next := st.m[rowsAxis][r]
+	for s := 0; s < e.nsym; s++ {
+		if s != v {
+			next[s] &^= 1 << uint(c)
+		}
+	}
+	e.store(st, rowsAxis, r, next)
+	st.local[rowsAxis] |= 1 << uint(r)
+}
+
+// known returns, per symbol, the cells that can hold nothing else.
+func (e *engine) known(m masks) masks {
+	if e.nsym == 2 {
+		return masks{m[0] &^ m[1], m[1] &^ m[0]}
+	}
+	return masks{m[0] &^ (m[1] | m[2]), m[1] &^ (m[0] | m[2]), m[2] &^ (m[0] | m[1])}
+}
+
+// open is the set of cells of a line that are not decided yet.
+func (e *engine) open(m masks) uint64 {
+	if e.nsym == 2 {
+		return m[0] & m[1]
+	}
+	return m[0]&m[1] | m[0]&m[2] | m[1]&m[2]
+}
+
+func (e *engine) failAt(axis, i int, rule Rule, m masks) bool {
+	e.fail = failure{set: true, axis: axis, index: i, rule: rule, line: m}
+	return false
+}
+
+// propagate applies every deduction until none applies. It returns false,
+// with e.fail set, when the grid cannot be completed.
+func (e *engine) propagate(st *state) bool {
+	for {
+		for st.local[rowsAxis]|st.local[colsAxis] != 0 {
+			for axis := range st.local {
+				for st.local[axis] != 0 {
+					i := bits.TrailingZeros64(st.local[axis])
+					st.local[axis] &^= 1 << uint(i)
+					m := st.m[axis][i]
+					next, rule := e.localLine(&e.spec[axis][i], m)
+					if rule != "" {
+						return e.failAt(axis, i, rule, m)
+					}
+					if next != m {
+						e.store(st, axis, i, next)
+					}
+				}
+			}
+		}
+		progressed, ok := e.exactPass(st)
+		if !ok {
+			return false
+		}
+		if progressed {
+			continue
+		}
+		if !e.distinct {
+			return true
+		}
+		if progressed, ok = e.distinctPass(st); !ok || !progressed {
+			return ok
+		}
+	}
+}
+
+// exactPass runs the exact line solver on changed lines until one of them
+// yields something, so that the cheap rules get the first go at it.
+func (e *engine) exactPass(st *state) (progressed, ok bool) {
+	for axis := range st.exact {
+		for st.exact[axis] != 0 {
+			i := bits.TrailingZeros64(st.exact[axis])
+			st.exact[axis] &^= 1 << uint(i)
+			m := st.m[axis][i]
+			if e.open(m) == 0 {
+				continue
+			}
+			next, ok := e.exactLine(&e.spec[axis][i], m)
+			if !ok {
+				return false, e.failAt(axis, i, e.explainLine(&e.spec[axis][i], m), m)
+			}
+			if next != m {
+				e.store(st, axis, i, next)
+				return true, true
+			}
+		}
+	}
+	return false, true
+}
+
+// localLine applies the cheap rules to one line until they stall: a pair
+// or a sandwich of a symbol forbids it beside them, a symbol at its quota
+// leaves the rest to the others, and edge clues copy or forbid neighbours.
+func (e *engine) localLine(sp *lineSpec, m masks) (masks, Rule) {
+	full := sp.full
+	for {
+		k := e.known(m)
+		var rm masks
+		var fromPairs, fromEdges uint64
+		possibleEqual := uint64(0)
+		for s := 0; s < e.nsym; s++ {
+			ks := k[s]
+			if ks&(ks>>1)&(ks>>2) != 0 {
+				return m, RuleTriple
+			}
+			placed := bits.OnesCount64(ks)
+			room := bits.OnesCount64(m[s])
+			if placed > sp.most || room < sp.least {
+				return m, RuleBalance
+			}
+			pairs := ks & (ks >> 1)
+			r := pairs>>1 | pairs<<2 | (ks&(ks>>2))<<1
+			fromPairs |= r
+			if placed == sp.most {
+				r |= full &^ ks
+			}
+			if sp.equal|sp.differ != 0 {
+				possibleEqual |= m[s] & (m[s] >> 1)
+				if ks&(ks>>1)&sp.differ != 0 {
+					return m, RuleEdge
+				}
+				not := full &^ m[s]
+				edge := (not&sp.equal)<<1 | (not>>1)&sp.equal | (ks&sp.differ)<<1 | (ks>>1)&sp.differ
+				fromEdges |= edge
+				r |= edge
+			}
+			rm[s] |= r
+			if e.nsym == 3 && room == sp.least {
+				// Every cell that can still hold s must hold it.
+				for t := 0; t < 3; t++ {
+					if t != s {
+						rm[t] |= m[s]
+					}
+				}
+			}
+		}
+		if sp.equal&^possibleEqual != 0 {
+			return m, RuleEdge
+		}
+		var next masks
+		var any uint64
+		for s := 0; s < e.nsym; s++ {
+			next[s] = m[s] &^ rm[s]
+			any |= next[s]
+		}
+		if emptied := full &^ any; emptied != 0 {
+			switch {
+			case emptied&fromPairs != 0:
+				return m, RuleTriple
+			case emptied&fromEdges != 0:
+				return m, RuleEdge
+			}
+			return m, RuleBalance
+		}
+		if next == m {
+			return m, ""
+		}
+		m = next
+	}
+}
+
+// exactLine keeps exactly the possibilities that some valid filling of the
+// line uses. Binary lines are decided exactly; a Troix line is decided once
+// per symbol, as "this symbol or another", which is sound but may leave
+// possibilities the search then removes.
+func (e *engine) exactLine(sp *lineSpec, m masks) (masks, bool) {
+	totals := lowBits(sp.most+1) &^ lowBits(sp.least)
+	if e.nsym == 2 {
+		on, off, ok := lineDP(sp, m[1], m[0], totals, false)
+		return masks{off, on}, ok
+	}
+	for s := 0; s < 3; s++ {
+		others := m[(s+1)%3] | m[(s+2)%3]
+		on, off, ok := lineDP(sp, m[s], others, totals, true)
+		if !ok {
+			return m, false
+		}
+		m[s] = on
+		for t := 0; t < 3; t++ {
+			if t != s {
+				m[t] &= off
+			}
+		}
+	}
+	return m, true
+}
+
+// DP states: the last cell's value and the length of the run it ends.
+const (
+	offRun1 = iota
+	offRun2
+	onRun1
+	onRun2
+	dpStates
+)
+
+// lineDP finds which cells of a two-valued line can be on and which off in
+// some filling where on-runs (and off-runs, unless offFree) are at most two
+// long, the on-count is in totals (a bitmask of counts), and edge clues hold.
+// With offFree the line is "symbol s or not": an 'x' clue then only forbids
+// two neighbouring ons. Each position keeps, per state, the bitmask of
+// reachable on-counts, so a line costs O(n) word operations.
+func lineDP(sp *lineSpec, canOn, canOff, totals uint64, offFree bool) (on, off uint64, ok bool) {
+	n := sp.n
+	// after[i][u]: the on-counts of cells 0..i-1, ending in state u, from
+	// which cells i..n-1 can be filled to reach totals.
+	var after [MaxSize + 1][dpStates]uint64
+	for u := range after[n] {
+		after[n][u] = totals
+	}
+	for i := n - 1; i >= 1; i-- {
+		eq, df := sp.equal>>uint(i-1)&1 != 0, sp.differ>>uint(i-1)&1 != 0
+		next := &after[i+1]
+		var offTo2, offTo1, onTo1, onTo2 uint64
+		if canOff>>uint(i)&1 != 0 {
+			offTo1, offTo2 = next[offRun1], next[offRun2]
+		}
+		if canOn>>uint(i)&1 != 0 {
+			onTo1, onTo2 = next[onRun1]>>1, next[onRun2]>>1
+		}
+		cur := &after[i]
+		var offOff1, offOff2, onOn1, switchToOn, switchToOff uint64
+		if !df || offFree {
+			offOff1 = offTo2
+			if offFree {
+				offOff2 = offTo2
+			}
+		}
+		if !df {
+			onOn1 = onTo2
+		}
+		if !eq {
+			switchToOn, switchToOff = onTo1, offTo1
+		}
+		cur[offRun1] = offOff1 | switchToOn
+		cur[offRun2] = offOff2 | switchToOn
+		cur[onRun1] = onOn1 | switchToOff
+		cur[onRun2] = switchToOff
+	}
+	// Forward: reach[u] holds the on-counts of cells 0..i-1 ending in state u.
+	var reach [dpStates]uint64
+	if canOff&1 != 0 && after[1][offRun1]&1 != 0 {
+		reach[offRun1] = 1
+		off |= 1
+	}
+	if canOn&1 != 0 && after[1][onRun1]&2 != 0 {
+		reach[onRun1] = 2
+		on |= 1
+	}
+	for i := 1; i < n; i++ {
+		eq, df := sp.equal>>uint(i-1)&1 != 0, sp.differ>>uint(i-1)&1 != 0
+		next := &after[i+1]
+		var to [dpStates]uint64
+		if canOff>>uint(i)&1 != 0 {
+			if !df || offFree {
+				to[offRun2] = reach[offRun1]
+				if offFree {
+					to[offRun2] |= reach[offRun2]
+				}
+			}
+			if !eq {
+				to[offRun1] = reach[onRun1] | reach[onRun2]
+			}
+			to[offRun1] &= next[offRun1]
+			to[offRun2] &= next[offRun2]
+			if to[offRun1]|to[offRun2] != 0 {
+				off |= 1 << uint(i)
+			}
+		}
+		if canOn>>uint(i)&1 != 0 {
+			if !df {
+				to[onRun2] = reach[onRun1] << 1
+			}
+			if !eq {
+				to[onRun1] = (reach[offRun1] | reach[offRun2]) << 1
+			}
+			to[onRun1] &= next[onRun1]
+			to[onRun2] &= next[onRun2]
+			if to[onRun1]|to[onRun2] != 0 {
+				on |= 1 << uint(i)
+			}
+		}
+		reach = to
+	}
+	return on, off, on|off == sp.full
+}
+
+// explainLine names the rule a line cannot satisfy, by relaxing the rules
+// one at a time; it runs only when a contradiction is reported.
+func (e *engine) explainLine(sp *lineSpec, m masks) Rule {
+	relaxed := *sp
+	relaxed.least, relaxed.most = 0, sp.n
+	if _, ok := e.exactLine(&relaxed, m); !ok {
+		relaxed.equal, relaxed.differ = 0, 0
+		if _, ok := e.exactLine(&relaxed, m); ok {
+			return RuleEdge
+		}
+		return RuleTriple
+	}
+	return RuleBalance
+}
+
+// distinctOpenMax is how many open cells a line may have for distinctPass
+// to try every way of filling them.
+const distinctOpenMax = 3
+
+// distinctPass is Takuzu's rule: no two complete rows (or columns) are
+// equal. It rejects a grid with two equal complete lines, and for lines
+// with a few open cells it tries every filling and keeps what the valid,
+// not yet used ones have in common.
+func (e *engine) distinctPass(st *state) (progressed, ok bool) {
+	for axis := range st.m {
+		var complete [MaxSize]uint64
+		nComplete := 0
+		for i := 0; i < e.count(axis); i++ {
+			m := st.m[axis][i]
+			if e.open(m) != 0 {
+				continue
+			}
+			for _, ones := range complete[:nComplete] {
+				if ones == m[1] {
+					return false, e.failAt(axis, i, RuleDistinct, m)
+				}
+			}
+			complete[nComplete] = m[1]
+			nComplete++
+		}
+		if nComplete == 0 {
+			continue
+		}
+		for i := 0; i < e.count(axis); i++ {
+			m := st.m[axis][i]
+			open := e.open(m)
+			if open == 0 || bits.OnesCount64(open) > distinctOpenMax {
+				continue
+			}
+			sp := &e.spec[axis][i]
+			base := m[1] &^ open
+			always, ever := sp.full, uint64(0)
+			valid := false
+			for sub := uint64(0); ; sub = (sub - open) & open {
+				if line := base | sub; validBinaryLine(sp, line) && !containsLine(complete[:nComplete], line) {
+					always &= line
+					ever |= line
+					valid = true
+				}
+				if sub == open {
+					break
+				}
+			}
+			if !valid {
+				return false, e.failAt(axis, i, RuleDistinct, m)
+			}
+			next := masks{m[0] & (sp.full &^ always), m[1] & ever}
+			if next != m {
+				e.store(st, axis, i, next)
+				progressed = true
+			}
+		}
+	}
+	return progressed, true
+}
+
+func containsLine(lines []uint64, line uint64) bool {
+	for _, l := range lines {
+		if l == line {
+			return true
+		}
+	}
+	return false
+}
+
+// validBinaryLine checks a complete binary line, given as its 1s.
+func validBinaryLine(sp *lineSpec, ones uint64) bool {
+	zeros := sp.full &^ ones
+	if ones&(ones>>1)&(ones>>2) != 0 || zeros&(zeros>>1)&(zeros>>2) != 0 {
+		return false
+	}
+	if c := bits.OnesCount64(ones); c < sp.least || c > sp.most || sp.n-c < sp.least || sp.n-c > sp.most {
+		return false
+	}
+	change := ones ^ ones>>1
+	return change&sp.equal == 0 && sp.differ&^change == 0
+}

@@ -1,0 +1,208 @@
+package solver
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"time"
+)
+
+// Solve solves the puzzle under its own rules and proves whether the
+// solution is unique: it counts solutions up to two and never guesses
+// without finishing the count. A puzzle whose givens already break a rule
+// comes back as None with Validate's error as the contradiction.
+func Solve(p *Puzzle) Result {
+	start := time.Now()
+	res := solveUpTo(p, 2)
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// SolveAuto is Solve for a puzzle whose rule set is unknown, such as one
+// read from a photo. A puzzle with a 2 in it, or labelled Troix, is solved
+// as Troix. Otherwise it is solved under threeinarow; if that leaves several
+// solutions, takuzu's distinct-lines rule is tried, and Result.Rules says
+// which rule set the answer holds under.
+func SolveAuto(p *Puzzle) Result {
+	start := time.Now()
+	q := p.Clone()
+	if q.Rules == Troix || containsTwo(q.Cells) {
+		q.Rules = Troix
+		res := solveUpTo(q, 2)
+		res.Elapsed = time.Since(start)
+		return res
+	}
+	q.Rules = ThreeInARow
+	res := solveUpTo(q, 2)
+	if res.Status == Multiple {
+		q.Rules = Takuzu
+		if distinct := solveUpTo(q, 2); distinct.Status != None {
+			distinct.Nodes += res.Nodes
+			res = distinct
+		}
+	}
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// Count returns how many solutions the puzzle has, counting no further
+// than limit. It fails only when the puzzle is malformed or its givens
+// break a rule.
+func Count(p *Puzzle, limit int) (int, error) {
+	if err := p.Validate(); err != nil {
+		return 0, err
+	}
+	e, st := newEngine(p)
+	s := searcher{e: e, limit: limit, rows: p.Rows, cols: p.Cols}
+	if limit > 0 {
+		s.run(st)
+	}
+	return s.found, nil
+}
+
+// Propagate applies every deduction that needs no search and returns the
+// grid it reaches, with Empty where it could not decide. The error is a
+// *RuleError when the givens lead to a contradiction.
+func Propagate(p *Puzzle) ([]Cell, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	e, st := newEngine(p)
+	if !e.propagate(st) {
+		return nil, e.contradiction(false, 0)
+	}
+	return e.cells(st), nil
+}
+
+type searcher struct {
+	e          *engine
+	limit      int
+	rows, cols int
+	found      int
+	nodes      int
+	solutions  [2][]Cell
+}
+
+func (s *searcher) run(st *state) {
+	if !s.e.propagate(st) {
+		return
+	}
+	axis, line, pos, open := s.e.branchCell(st)
+	if !open {
+		if s.found < len(s.solutions) {
+			s.solutions[s.found] = s.e.cells(st)
+		}
+		s.found++
+		return
+	}
+	r, c := line, pos
+	if axis == colsAxis {
+		r, c = pos, line
+	}
+	m := st.m[axis][line]
+	for v := 0; v < s.e.nsym; v++ {
+		if m[v]>>uint(pos)&1 == 0 {
+			continue
+		}
+		child := *st
+		s.e.assign(&child, r, c, v)
+		s.nodes++
+		s.run(&child)
+		if s.found >= s.limit {
+			return
+		}
+	}
+}
+
+// branchCell picks the first open cell of the line with the fewest open
+// cells: its branches are the fewest and propagate the most.
+func (e *engine) branchCell(st *state) (axis, line, pos int, open bool) {
+	best := MaxSize + 1
+	for a := range st.m {
+		for i := 0; i < e.count(a); i++ {
+			o := e.open(st.m[a][i])
+			if n := bits.OnesCount64(o); n > 0 && n < best {
+				best, axis, line, pos = n, a, i, bits.TrailingZeros64(o)
+			}
+		}
+	}
+	return axis, line, pos, best <= MaxSize
+}
+
+// cells reads the grid out of a state, Empty where a cell is still open.
+func (e *engine) cells(st *state) []Cell {
+	out := make([]Cell, e.rows*e.cols)
+	for r := 0; r < e.rows; r++ {
+		m := st.m[rowsAxis][r]
+		k := e.known(m)
+		for c := 0; c < e.cols; c++ {
+			out[r*e.cols+c] = Empty
+			for v := 0; v < e.nsym; v++ {
+				if k[v]>>uint(c)&1 != 0 {
+					out[r*e.cols+c] = Cell(v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+var ruleTrouble = map[Rule]string{
+	RuleTriple:   "cannot avoid three equal cells in a row",
+	RuleBalance:  "cannot hold its share of each symbol",
+	RuleEdge:     "cannot satisfy its edge clues",
+	RuleDistinct: "cannot differ from every complete line",
+}
+
+// contradiction describes e.fail for the user.
+func (e *engine) contradiction(searched bool, nodes int) *RuleError {
+	f := e.fail
+	l := Line{IsCol: f.axis == colsAxis, Index: f.index}
+	var at []Point
+	k := e.known(f.line)
+	for s := 0; s < e.nsym; s++ {
+		for b := k[s]; b != 0; b &= b - 1 {
+			at = append(at, l.point(bits.TrailingZeros64(b)))
+		}
+	}
+	msg := "no solution: once the givens' consequences are filled in, this line " + ruleTrouble[f.rule]
+	if searched {
+		msg = fmt.Sprintf("no solution: all %d search branches fail; in the last, this line %s", nodes, ruleTrouble[f.rule])
+	}
+	return &RuleError{Line: l, Rule: f.rule, Cells: at, Msg: msg}
+}
+
+func solveUpTo(p *Puzzle, limit int) Result {
+	res := Result{Rules: p.Rules}
+	if err := p.Validate(); err != nil {
+		res.Status = None
+		var re *RuleError
+		if !errors.As(err, &re) {
+			re = &RuleError{Rule: RuleSymbol, Msg: err.Error()}
+		}
+		res.Contradiction = re
+		return res
+	}
+	e, st := newEngine(p)
+	s := searcher{e: e, limit: limit, rows: p.Rows, cols: p.Cols}
+	s.run(st)
+	res.Nodes = s.nodes
+	switch {
+	case s.found == 0:
+		res.Status = None
+		// Without a branch, the failure is propagation's own, at the root.
+		res.Contradiction = e.contradiction(s.nodes > 0, s.nodes)
+	case s.found == 1:
+		res.Status = Unique
+		res.Solution = s.solutions[0]
+	default:
+		res.Status = Multiple
+		res.Solution, res.Second = s.solutions[0], s.solutions[1]
+		for i := range res.Solution {
+			if res.Solution[i] != res.Second[i] {
+				res.Differ = append(res.Differ, Point{Row: i / p.Cols, Col: i % p.Cols})
+			}
+		}
+	}
+	return res
+}
