@@ -6,9 +6,10 @@ package main
 import (
 	"os"
 
+	"binocle/gui"
 	"binocle/gui/cli"
 )
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], cli.StdEnv(nil)))
+	os.Exit(cli.Main(os.Args[1:], cli.StdEnv(gui.Run)))
 }

@@ -1,0 +1,111 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// narrowWidth is the main area's width under which the photo and the grid
+// share the space as tabs instead of side by side: below it, each would be
+// too small to read or to tap.
+const narrowWidth = 720
+
+// sideBySide shows two views split side by side when there is room and as
+// tabs when there is not. A view can live in only one container at a
+// time, so the containers are rebuilt when the mode flips.
+type sideBySide struct {
+	widget.BaseWidget
+	left, right         fyne.CanvasObject
+	leftName, rightName string
+	tabs                bool
+	built               bool
+	content             *fyne.Container
+	split               *container.Split
+	tabView             *container.AppTabs
+	selectedTab         int
+}
+
+func newSideBySide(leftName string, left fyne.CanvasObject, rightName string, right fyne.CanvasObject) *sideBySide {
+	s := &sideBySide{left: left, right: right, leftName: leftName, rightName: rightName, content: container.NewStack()}
+	s.ExtendBaseWidget(s)
+	s.arrange(false)
+	return s
+}
+
+func (s *sideBySide) arrange(tabs bool) {
+	if s.built && tabs == s.tabs {
+		return
+	}
+	if s.tabView != nil {
+		s.selectedTab = s.tabView.SelectedIndex()
+	}
+	s.built, s.tabs = true, tabs
+	if tabs {
+		s.split = nil
+		s.tabView = container.NewAppTabs(
+			container.NewTabItemWithIcon(s.leftName, theme.FileImageIcon(), s.left),
+			container.NewTabItemWithIcon(s.rightName, theme.GridIcon(), s.right))
+		s.tabView.SelectIndex(s.selectedTab)
+		s.content.Objects = []fyne.CanvasObject{s.tabView}
+	} else {
+		s.tabView = nil
+		s.split = container.NewHSplit(s.left, s.right)
+		s.content.Objects = []fyne.CanvasObject{s.split}
+	}
+	s.content.Refresh()
+}
+
+// showRight brings the right view forward when the views are tabs, e.g.
+// to show the grid after a solve.
+func (s *sideBySide) showRight() {
+	if s.tabView != nil {
+		s.tabView.SelectIndex(1)
+	}
+}
+
+func (s *sideBySide) CreateRenderer() fyne.WidgetRenderer {
+	return &sideBySideRenderer{s: s}
+}
+
+type sideBySideRenderer struct{ s *sideBySide }
+
+func (r *sideBySideRenderer) Layout(size fyne.Size) {
+	r.s.arrange(size.Width < narrowWidth)
+	r.s.content.Resize(size)
+}
+
+func (r *sideBySideRenderer) MinSize() fyne.Size {
+	// Report the tabbed size so that a narrow window can still shrink to it.
+	l, rt := r.s.left.MinSize(), r.s.right.MinSize()
+	return fyne.NewSize(max(l.Width, rt.Width), max(l.Height, rt.Height)+theme.Padding()*8)
+}
+
+func (r *sideBySideRenderer) Refresh()                     { r.s.content.Refresh() }
+func (r *sideBySideRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.s.content} }
+func (r *sideBySideRenderer) Destroy()                     {}
+
+// tightVBox stacks its objects with no gap: labels carry their own inner
+// padding, and a standard VBox would double it in the history rows.
+type tightVBox struct{}
+
+func (tightVBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	y := float32(0)
+	for _, o := range objs {
+		h := o.MinSize().Height - theme.Padding()
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
+		y += h
+	}
+}
+
+func (tightVBox) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		m := o.MinSize()
+		s.Width = max(s.Width, m.Width)
+		s.Height += m.Height - theme.Padding()
+	}
+	return s.AddWidthHeight(0, theme.Padding())
+}

@@ -1,0 +1,63 @@
+package gui
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+)
+
+// appID names the app to the desktop and keys its preferences.
+const appID = "io.github.binocle"
+
+// started approximates the process's start, for the startup trace.
+var started = time.Now()
+
+// Run opens the window, on path when it is not empty (an image, or a text
+// or Unruly puzzle file), and returns the process exit code once the
+// window closes.
+func Run(path string) int {
+	tr := newTracer(os.Getenv("BINOCLE_TRACE") != "")
+	a := app.NewWithID(appID)
+	a.SetIcon(appIcon)
+	w := a.NewWindow("Binocle")
+	u := newUI(a, w, tr, "")
+	defer u.close()
+	w.Resize(fyne.NewSize(1280, 800))
+	a.Lifecycle().SetOnStarted(func() {
+		tr.mark("window usable")
+		if path != "" {
+			u.openPath(path)
+		}
+	})
+	w.ShowAndRun()
+	return 0
+}
+
+// tracer prints timestamps from the process's start to stderr when
+// BINOCLE_TRACE is set, to measure how the app feels in the real binary.
+// The smoke test also waits on its "solved" line.
+type tracer struct {
+	on  bool
+	now func() time.Time
+}
+
+func newTracer(on bool) *tracer { return &tracer{on: on, now: time.Now} }
+
+func (t *tracer) mark(format string, args ...any) {
+	if t == nil || !t.on {
+		return
+	}
+	ms := float64(t.now().Sub(started).Microseconds()) / 1000
+	fmt.Fprintf(os.Stderr, "binocle: trace %9.1f ms  %s\n", ms, fmt.Sprintf(format, args...))
+}
+
+// since reports a step's own duration, for steps that start later.
+func (t *tracer) since(from time.Time, what string) {
+	if t == nil || !t.on {
+		return
+	}
+	t.mark("%s (%.1f ms)", what, float64(t.now().Sub(from).Microseconds())/1000)
+}

@@ -1,0 +1,619 @@
+package gui
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"binocle/solver"
+	"binocle/store"
+	"binocle/vision"
+)
+
+// historyLimit caps how many entries the sidebar lists at once; the
+// search box and the filters reach the rest.
+const historyLimit = 500
+
+// openStore opens the history, where the command line keeps it too unless
+// dir says otherwise. Without it the app still works, unsaved.
+func (u *ui) openStore(dir string) {
+	if dir == "" {
+		d, err := store.DefaultDir()
+		if err != nil {
+			u.storeErr = err
+			return
+		}
+		dir = d
+	}
+	st, err := store.Open(dir)
+	if errors.Is(err, store.ErrCorrupt) {
+		if aside, moveErr := store.MoveAside(dir); moveErr == nil {
+			st, err = store.Open(dir)
+			if err == nil {
+				u.storeErr = fmt.Errorf("the history was damaged; it was moved to %s and a new one started", aside)
+			}
+		}
+	}
+	if err != nil {
+		u.storeErr = err
+		return
+	}
+	u.store = st
+}
+
+// historyPanel is the sidebar: past solves, newest first, with a search
+// box and filters.
+type historyPanel struct {
+	u            *ui
+	search       *widget.Entry
+	rulesFilter  *widget.Select
+	statusFilter *widget.Select
+	list         *widget.List
+	count        *widget.Label
+	records      []store.Record
+	selected     int64
+	content      fyne.CanvasObject
+	// selecting is set while the list is moved to the open document, so
+	// that doing so does not reopen it.
+	selecting bool
+}
+
+var (
+	anyRules    = "All rules"
+	anyStatus   = "Any result"
+	statusNames = map[string]string{"unique": "Unique", "multiple": "Several solutions", "none": "No solution", "unsolved": "Unsolved"}
+)
+
+func newHistoryPanel(u *ui) *historyPanel {
+	h := &historyPanel{u: u}
+	h.search = widget.NewEntry()
+	h.search.SetPlaceHolder("Search titles and notes")
+	h.search.ActionItem = widget.NewIcon(theme.SearchIcon())
+	h.search.OnChanged = func(string) { h.reload() }
+
+	rules := []string{anyRules}
+	for _, r := range []solver.Rules{solver.ThreeInARow, solver.Takuzu, solver.Troix} {
+		rules = append(rules, rulesNames[r])
+	}
+	h.rulesFilter = widget.NewSelect(rules, func(string) { h.reload() })
+	h.rulesFilter.SetSelectedIndex(0)
+	statuses := []string{anyStatus}
+	for _, s := range store.Statuses {
+		statuses = append(statuses, statusNames[s])
+	}
+	h.statusFilter = widget.NewSelect(statuses, func(string) { h.reload() })
+	h.statusFilter.SetSelectedIndex(0)
+
+	h.list = widget.NewList(func() int { return len(h.records) }, newHistoryRow, h.updateRow)
+	h.list.OnSelected = func(id widget.ListItemID) {
+		if h.selecting || id >= len(h.records) {
+			return
+		}
+		h.selected = h.records[id].ID
+		u.openRecord(h.records[id].ID)
+	}
+	h.count = widget.NewLabel("")
+	h.count.Importance = widget.LowImportance
+	exportButton := widget.NewButtonWithIcon("Export", theme.UploadIcon(), h.showExportDialog)
+	importButton := widget.NewButtonWithIcon("Import", theme.DownloadIcon(), h.showImportDialog)
+	exportButton.Importance = widget.LowImportance
+	importButton.Importance = widget.LowImportance
+	heading := widget.NewLabelWithStyle("History", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	top := container.NewVBox(
+		container.NewBorder(nil, nil, heading, h.count),
+		h.search,
+		container.NewGridWithColumns(2, h.rulesFilter, h.statusFilter),
+	)
+	bottom := container.NewGridWithColumns(2, importButton, exportButton)
+	h.content = container.NewBorder(top, bottom, nil, nil, h.list)
+	return h
+}
+
+// historyRow is one entry: thumbnail, title, size · rules · result, date,
+// and a delete button.
+type historyRow struct {
+	widget.BaseWidget
+	thumb   *canvas.Image
+	noPhoto *widget.Icon
+	title   *widget.Label
+	detail  *widget.Label
+	date    *widget.Label
+	remove  *widget.Button
+}
+
+const thumbSide = 56
+
+func newHistoryRow() fyne.CanvasObject {
+	r := &historyRow{
+		thumb:   canvas.NewImageFromResource(nil),
+		noPhoto: widget.NewIcon(theme.GridIcon()),
+		title:   widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		detail:  widget.NewLabel(""),
+		date:    widget.NewLabel(""),
+		remove:  widget.NewButtonWithIcon("", theme.DeleteIcon(), nil),
+	}
+	r.thumb.FillMode = canvas.ImageFillContain
+	r.thumb.SetMinSize(fyne.NewSquareSize(thumbSide))
+	r.title.Truncation = fyne.TextTruncateEllipsis
+	r.detail.Truncation = fyne.TextTruncateEllipsis
+	r.date.Importance = widget.LowImportance
+	r.detail.SizeName = theme.SizeNameCaptionText
+	r.date.SizeName = theme.SizeNameCaptionText
+	r.remove.Importance = widget.LowImportance
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *historyRow) CreateRenderer() fyne.WidgetRenderer {
+	thumb := container.NewGridWrap(fyne.NewSquareSize(thumbSide), container.NewStack(r.noPhoto, r.thumb))
+	text := container.New(&tightVBox{}, r.title, r.detail, r.date)
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, thumb, container.NewCenter(r.remove), text))
+}
+
+func (h *historyPanel) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
+	if id >= len(h.records) {
+		return
+	}
+	rec := h.records[id]
+	r := o.(*historyRow)
+	r.title.SetText(rec.Title)
+	r.detail.SetText(fmt.Sprintf("%d×%d · %s · %s", rec.Rows, rec.Cols, rulesLabel(rec.Rules), statusNames[rec.Status]))
+	r.date.SetText(rec.Created.Local().Format("Mon 2 Jan 2006, 15:04"))
+	path := ""
+	if h.u.store != nil && rec.PhotoHash != "" {
+		path = h.u.store.ThumbnailPath(rec.PhotoHash)
+	}
+	if path != "" {
+		r.thumb.File = path
+		r.thumb.Show()
+		r.noPhoto.Hide()
+	} else {
+		r.thumb.File = ""
+		r.thumb.Hide()
+		r.noPhoto.Show()
+	}
+	r.thumb.Refresh()
+	id64 := rec.ID
+	r.remove.OnTapped = func() { h.delete(id64) }
+}
+
+func rulesLabel(name string) string {
+	if r, err := solver.ParseRules(name); err == nil {
+		return rulesNames[r]
+	}
+	return name
+}
+
+// reload lists the entries that match the search and the filters.
+func (h *historyPanel) reload() {
+	st := h.u.store
+	if st == nil || h.list == nil {
+		return
+	}
+	f := store.Filter{Text: strings.TrimSpace(h.search.Text), Limit: historyLimit}
+	for r, name := range rulesNames {
+		if name == h.rulesFilter.Selected {
+			f.Rules = r.String()
+		}
+	}
+	for s, name := range statusNames {
+		if name == h.statusFilter.Selected {
+			f.Status = s
+		}
+	}
+	recs, total, err := st.List(f)
+	if err != nil {
+		h.u.status.set(levelError, "History: "+err.Error())
+		return
+	}
+	h.records = recs
+	h.count.SetText(fmt.Sprintf("%d", total))
+	h.list.Refresh()
+	h.selectRecord(h.selected)
+}
+
+// selectRecord highlights the entry of the open document, or none for 0.
+func (h *historyPanel) selectRecord(id int64) {
+	h.selected = id
+	h.selecting = true
+	defer func() { h.selecting = false }()
+	for i, r := range h.records {
+		if r.ID == id {
+			h.list.Select(i)
+			return
+		}
+	}
+	h.list.UnselectAll()
+}
+
+// delete removes an entry, offering to put it back.
+func (h *historyPanel) delete(id int64) {
+	u := h.u
+	st := u.store
+	rec, err := st.Get(id)
+	if err != nil {
+		u.status.set(levelError, "Delete: "+err.Error())
+		return
+	}
+	var photo []byte
+	if rec.PhotoHash != "" {
+		if photo, err = st.Photo(rec.PhotoHash); err != nil {
+			u.status.set(levelError, "Delete: keeping the photo for undo failed, so nothing was deleted: "+err.Error())
+			return
+		}
+	}
+	if err := st.Delete(id); err != nil {
+		u.status.set(levelError, "Delete: "+err.Error())
+		return
+	}
+	if u.doc.record != nil && u.doc.record.ID == id {
+		u.doc.record = nil
+		u.showTitle()
+	}
+	h.reload()
+	u.status.set(levelInfo, "Deleted “"+rec.Title+"”.")
+	u.status.offer("Undo", func() {
+		if err := st.Restore(rec, photo); err != nil {
+			u.status.set(levelError, "Undo delete: "+err.Error())
+			return
+		}
+		h.reload()
+		u.status.set(levelSuccess, "Restored “"+rec.Title+"”.")
+	})
+}
+
+func (h *historyPanel) showExportDialog() {
+	u := h.u
+	if u.store == nil {
+		u.status.set(levelError, "History unavailable: "+errString(u.storeErr))
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			return
+		}
+		name := w.URI().Name()
+		st := u.store
+		u.backgroundAlways(func() func() {
+			err := st.Export(w)
+			if cerr := w.Close(); err == nil {
+				err = cerr
+			}
+			return func() {
+				if err != nil {
+					u.status.set(levelError, "Export history to "+name+": "+err.Error())
+					return
+				}
+				u.status.set(levelSuccess, "History exported to "+name+".")
+			}
+		})
+	}, u.win)
+	d.SetFileName("binocle-history.zip")
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+func (h *historyPanel) showImportDialog() {
+	u := h.u
+	if u.store == nil {
+		u.status.set(levelError, "History unavailable: "+errString(u.storeErr))
+		return
+	}
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		r.Close()
+		h.importFile(r.URI().Path())
+	}, u.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+func (h *historyPanel) importFile(path string) {
+	u := h.u
+	st := u.store
+	u.backgroundAlways(func() func() {
+		n, err := st.ImportFile(path)
+		return func() {
+			if err != nil {
+				u.status.set(levelError, "Import history: "+err.Error())
+				return
+			}
+			h.reload()
+			u.status.set(levelSuccess, fmt.Sprintf("Imported %d %s.", n, plural(n, "entry", "entries")))
+		}
+	})
+}
+
+func errString(err error) string {
+	if err == nil {
+		return "unknown error"
+	}
+	return err.Error()
+}
+
+// saveSolve records a finished solve: a new entry, or the open entry
+// updated when the document came from the history or was saved before.
+func (u *ui) saveSolve(res solver.Result) {
+	if u.store == nil {
+		return
+	}
+	doc := u.doc
+	rec := store.RecordFromSolve(u.ed.puzzle, res, doc.source)
+	if r := doc.reading; r != nil {
+		rec.Reading = &store.Reading{Corners: r.Corners, Confidence: r.Confidence, Style: string(r.Style)}
+	}
+	rec.Corrected = mergePoints(doc.corrected, u.ed.corrected())
+	old := doc.record
+	photo := doc.photo
+	if old != nil {
+		rec.ID, rec.Title, rec.Notes, rec.PhotoHash, rec.Source = old.ID, old.Title, old.Notes, old.PhotoHash, old.Source
+		if rec.Reading == nil {
+			rec.Reading = old.Reading
+		}
+		photo = nil
+	}
+	st := u.store
+	u.backgroundAlways(func() func() {
+		var err error
+		if old != nil {
+			err = st.Update(rec)
+		} else {
+			_, err = st.Save(rec, photo)
+		}
+		return func() {
+			if err != nil {
+				u.status.set(levelWarning, u.status.message()+" Not saved to the history: "+err.Error())
+				return
+			}
+			doc.record = rec
+			if doc == u.doc {
+				u.showTitle()
+				u.history.selected = rec.ID
+			}
+			u.history.reload()
+		}
+	})
+}
+
+func mergePoints(a, b []solver.Point) []solver.Point {
+	seen := map[solver.Point]bool{}
+	var out []solver.Point
+	for _, p := range append(append([]solver.Point(nil), a...), b...) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// openRecord reopens a past solve: the grid with its corrections and
+// solution at once, then the photo with the reading and the overlay.
+func (u *ui) openRecord(id int64) {
+	if u.store == nil {
+		return
+	}
+	rec, err := u.store.Get(id)
+	if err != nil {
+		u.status.set(levelError, "History: "+err.Error())
+		return
+	}
+	p, err := rec.Puzzle()
+	if err != nil {
+		u.status.set(levelError, fmt.Sprintf("History entry %d: %v", id, err))
+		return
+	}
+	style := vision.StyleSquareCircle
+	if p.Rules == solver.Troix {
+		style = vision.StyleXOI
+	}
+	if rec.Reading != nil {
+		for _, s := range glyphStyles {
+			if string(s) == rec.Reading.Style {
+				style = s
+			}
+		}
+	}
+	ed := newEditor(p, style)
+	ed.edgeMode = len(p.Edges) > 0
+	doc := &document{source: rec.Source, name: rec.Title, record: rec, corrected: rec.Corrected}
+	if rec.Reading != nil {
+		ed.setReading(p.Cells, rec.Reading.Confidence)
+	}
+	if sol, ok := cellsFromRows(rec.Solution, p.Rows, p.Cols); ok {
+		res := solver.Result{Status: statusFromName(rec.Status), Rules: p.Rules, Solution: sol}
+		doc.result = &res
+		ed.solution = sol
+	}
+	u.newDocument(doc, ed)
+	u.status.set(levelInfo, "Opened “"+rec.Title+"” from the history.")
+	if doc.result != nil {
+		u.status.setResult(statusNames[rec.Status] + " · " + rulesLabel(rec.Rules))
+	} else {
+		u.status.setResult("")
+	}
+	if rec.PhotoHash == "" {
+		return
+	}
+	st := u.store
+	hash := rec.PhotoHash
+	u.background(func() func() {
+		photo, err := st.Photo(hash)
+		if err != nil {
+			return func() { u.status.set(levelWarning, "The photo of this entry is missing: "+err.Error()) }
+		}
+		pr, err := redrawRecord(photo, rec, p, doc.result)
+		return func() {
+			doc.photo = photo
+			if err != nil {
+				u.status.set(levelWarning, "The photo of this entry could not be shown: "+err.Error())
+				return
+			}
+			doc.reading, doc.readImage, doc.overlay = pr.reading, pr.readImage, pr.solve.overlay
+			u.showPhoto()
+		}
+	})
+}
+
+// redrawRecord rebuilds a history entry's pictures from its photo and the
+// grid's corners, without reading the photo again: the user's corrections
+// are what counts now.
+func redrawRecord(photo []byte, rec *store.Record, p *solver.Puzzle, res *solver.Result) (photoRead, error) {
+	mat, err := vision.LoadBytes(photo)
+	defer mat.Close()
+	if err != nil {
+		return photoRead{}, err
+	}
+	var pr photoRead
+	if rec.Reading == nil {
+		img, err := vision.ToImage(mat)
+		pr.readImage = fitForDisplay(img)
+		return pr, err
+	}
+	r, err := readingFromRecord(rec, p, mat.Cols(), mat.Rows())
+	if err != nil {
+		return pr, err
+	}
+	pr.reading = r
+	debug := vision.DrawDebug(mat, r)
+	img, err := vision.ToImage(debug)
+	debug.Close()
+	if err != nil {
+		return pr, err
+	}
+	pr.readImage = fitForDisplay(img)
+	if res != nil && res.Status != solver.None {
+		drawn, err := vision.DrawOverlay(mat, r, res.Solution)
+		defer drawn.Close()
+		if err == nil {
+			var full image.Image
+			if full, err = vision.ToImage(drawn); err == nil {
+				pr.solve.overlay = fitForDisplay(full)
+			}
+		}
+		pr.solve.overlayErr = err
+	}
+	return pr, nil
+}
+
+// readingFromRecord rebuilds the reading that vision's drawing needs from
+// what the history keeps: the corners give the homography.
+func readingFromRecord(rec *store.Record, p *solver.Puzzle, width, height int) (*vision.Reading, error) {
+	g, err := gridToImage(rec.Reading.Corners, p.Rows, p.Cols)
+	if err != nil {
+		return nil, err
+	}
+	// vision's homography takes CellPx units per cell; ours takes one.
+	for _, i := range []int{0, 1, 3, 4, 6, 7} {
+		g[i] /= vision.CellPx
+	}
+	conf := rec.Reading.Confidence
+	if len(conf) != len(p.Cells) {
+		conf = make([]float64, len(p.Cells))
+		for i := range conf {
+			conf[i] = 1
+		}
+	}
+	return &vision.Reading{
+		Rows: p.Rows, Cols: p.Cols,
+		Cells:      append([]solver.Cell(nil), p.Cells...),
+		Confidence: conf,
+		Edges:      append([]solver.Edge(nil), p.Edges...),
+		Corners:    rec.Reading.Corners,
+		Homography: g,
+		Style:      vision.Style(rec.Reading.Style),
+		ImageWidth: width, ImageHeight: height,
+	}, nil
+}
+
+func cellsFromRows(rows []string, nr, nc int) ([]solver.Cell, bool) {
+	if len(rows) != nr {
+		return nil, false
+	}
+	cells := make([]solver.Cell, 0, nr*nc)
+	for _, line := range rows {
+		if len(line) != nc {
+			return nil, false
+		}
+		for i := 0; i < len(line); i++ {
+			c, ok := solver.CellFromChar(line[i])
+			if !ok {
+				return nil, false
+			}
+			cells = append(cells, c)
+		}
+	}
+	return cells, true
+}
+
+func statusFromName(name string) solver.Status {
+	switch name {
+	case "multiple":
+		return solver.Multiple
+	case "none":
+		return solver.None
+	}
+	return solver.Unique
+}
+
+// rename and editNotes change the open document's history entry.
+func (u *ui) rename() {
+	rec := u.doc.record
+	if rec == nil || u.store == nil {
+		return
+	}
+	entry := widget.NewEntry()
+	entry.SetText(rec.Title)
+	dialog.ShowForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Title", entry)}, func(ok bool) {
+		if ok {
+			u.updateRecord(func(r *store.Record) { r.Title = strings.TrimSpace(entry.Text) })
+		}
+	}, u.win)
+}
+
+func (u *ui) editNotes() {
+	rec := u.doc.record
+	if rec == nil || u.store == nil {
+		return
+	}
+	entry := widget.NewMultiLineEntry()
+	entry.SetText(rec.Notes)
+	entry.SetMinRowsVisible(6)
+	d := dialog.NewForm("Notes on “"+rec.Title+"”", "Save", "Cancel", []*widget.FormItem{widget.NewFormItem("", entry)}, func(ok bool) {
+		if ok {
+			u.updateRecord(func(r *store.Record) { r.Notes = entry.Text })
+		}
+	}, u.win)
+	d.Resize(fyne.NewSize(520, 320))
+	d.Show()
+}
+
+func (u *ui) updateRecord(change func(*store.Record)) {
+	rec := *u.doc.record
+	change(&rec)
+	if rec.Title == "" {
+		u.status.set(levelWarning, "A title cannot be empty.")
+		return
+	}
+	if err := u.store.Update(&rec); err != nil {
+		u.status.set(levelError, "History: "+err.Error())
+		return
+	}
+	u.doc.record = &rec
+	u.showTitle()
+	u.history.reload()
+	u.status.set(levelSuccess, "Saved.")
+}

@@ -1,0 +1,175 @@
+package gui
+
+import (
+	"image"
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"binocle/solver"
+)
+
+// photoView shows the photo (with the detected grid or the solved overlay
+// already drawn in by package vision) and maps taps on it to grid cells.
+type photoView struct {
+	widget.BaseWidget
+	img        image.Image
+	hint       string // shown when there is no photo
+	toImage    perspective
+	fromImage  perspective
+	rows, cols int
+	hasGrid    bool
+	sel        solver.Point
+	// tapped runs with the cell under a tap on the photo.
+	tapped func(solver.Point)
+}
+
+func newPhotoView() *photoView {
+	p := &photoView{hint: "Open a photo or a screenshot of a puzzle,\nor drop one here."}
+	p.ExtendBaseWidget(p)
+	return p
+}
+
+// show replaces the picture; corners place a rows×cols grid on it, in the
+// picture's own pixels. A nil img clears the view.
+func (p *photoView) show(img image.Image, corners *[4][2]float64, rows, cols int) {
+	p.img = img
+	p.hasGrid = false
+	if img != nil && corners != nil && rows > 0 && cols > 0 {
+		if h, err := gridToImage(*corners, rows, cols); err == nil {
+			if inv, err := h.inverse(); err == nil {
+				p.toImage, p.fromImage, p.rows, p.cols, p.hasGrid = h, inv, rows, cols, true
+			}
+		}
+	}
+	p.Refresh()
+}
+
+func (p *photoView) selectCell(pt solver.Point) {
+	p.sel = pt
+	p.Refresh()
+}
+
+// fit is where the picture lands in the widget: scaled to fit, centred.
+func (p *photoView) fit() (scale float32, origin fyne.Position) {
+	if p.img == nil {
+		return 0, fyne.Position{}
+	}
+	b := p.img.Bounds()
+	size := p.Size()
+	iw, ih := float32(b.Dx()), float32(b.Dy())
+	scale = size.Width / iw
+	if s := size.Height / ih; s < scale {
+		scale = s
+	}
+	return scale, fyne.NewPos((size.Width-iw*scale)/2, (size.Height-ih*scale)/2)
+}
+
+// cellAt maps a point in the widget to the grid cell under it.
+func (p *photoView) cellAt(pos fyne.Position) (solver.Point, bool) {
+	scale, origin := p.fit()
+	if !p.hasGrid || scale == 0 {
+		return solver.Point{}, false
+	}
+	b := p.img.Bounds()
+	ix := float64((pos.X-origin.X)/scale) + float64(b.Min.X)
+	iy := float64((pos.Y-origin.Y)/scale) + float64(b.Min.Y)
+	gx, gy := p.fromImage.apply(ix, iy)
+	if gx < 0 || gy < 0 || gx >= float64(p.cols) || gy >= float64(p.rows) {
+		return solver.Point{}, false
+	}
+	return solver.Point{Row: int(gy), Col: int(gx)}, true
+}
+
+// toWidget maps grid coordinates to the widget's coordinates.
+func (p *photoView) toWidget(gx, gy float64) fyne.Position {
+	scale, origin := p.fit()
+	b := p.img.Bounds()
+	ix, iy := p.toImage.apply(gx, gy)
+	return fyne.NewPos(origin.X+float32(ix-float64(b.Min.X))*scale, origin.Y+float32(iy-float64(b.Min.Y))*scale)
+}
+
+func (p *photoView) Tapped(ev *fyne.PointEvent) {
+	if pt, ok := p.cellAt(ev.Position); ok {
+		p.selectCell(pt)
+		if p.tapped != nil {
+			p.tapped(pt)
+		}
+	}
+}
+
+func (p *photoView) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
+
+func (p *photoView) CreateRenderer() fyne.WidgetRenderer {
+	r := &photoRenderer{p: p, raster: canvas.NewImageFromImage(nil)}
+	r.raster.FillMode = canvas.ImageFillContain
+	r.raster.ScaleMode = canvas.ImageScaleSmooth
+	r.hint = widget.NewLabel("")
+	r.hint.Alignment = fyne.TextAlignCenter
+	r.hint.Importance = widget.LowImportance
+	r.Refresh()
+	return r
+}
+
+type photoRenderer struct {
+	p       *photoView
+	raster  *canvas.Image
+	hint    *widget.Label
+	shown   image.Image
+	objects []fyne.CanvasObject
+}
+
+func (r *photoRenderer) Layout(size fyne.Size) {
+	r.raster.Resize(size)
+	r.hint.Resize(size)
+	r.rebuild()
+}
+
+func (r *photoRenderer) MinSize() fyne.Size           { return r.p.MinSize() }
+func (r *photoRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *photoRenderer) Destroy()                     {}
+
+func (r *photoRenderer) Refresh() {
+	if r.shown != r.p.img {
+		// Only hand the raster a new picture when it changed: uploading a
+		// large photo again on every selection would stall the UI.
+		r.shown = r.p.img
+		r.raster.Image = r.p.img
+		r.raster.Refresh()
+	}
+	r.hint.SetText(r.p.hint)
+	r.rebuild()
+	canvas.Refresh(r.p)
+}
+
+// rebuild draws the selected cell on the photo, in perspective, so that
+// the user sees which printed cell the grid's selection is.
+func (r *photoRenderer) rebuild() {
+	p := r.p
+	if p.img == nil {
+		r.objects = []fyne.CanvasObject{r.hint}
+		return
+	}
+	r.raster.Resize(p.Size())
+	r.objects = []fyne.CanvasObject{r.raster}
+	if !p.hasGrid || p.sel.Row >= p.rows || p.sel.Col >= p.cols {
+		return
+	}
+	x, y := float64(p.sel.Col), float64(p.sel.Row)
+	quad := [4]fyne.Position{p.toWidget(x, y), p.toWidget(x+1, y), p.toWidget(x+1, y+1), p.toWidget(x, y+1)}
+	sel := theme.Color(theme.ColorNamePrimary)
+	for i := range quad {
+		for _, c := range []color.Color{color.NRGBA{A: 0x90}, sel} {
+			l := canvas.NewLine(c)
+			l.StrokeWidth = 3
+			if c != sel {
+				l.StrokeWidth = 5
+			}
+			l.Position1, l.Position2 = quad[i], quad[(i+1)%4]
+			r.objects = append(r.objects, l)
+		}
+	}
+}

@@ -1,0 +1,332 @@
+package gui
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/software"
+	"gocv.io/x/gocv"
+
+	"binocle/solver"
+	"binocle/vision"
+)
+
+// rulesNames are the rule sets as the window writes them.
+var rulesNames = map[solver.Rules]string{
+	solver.ThreeInARow: "3-in-a-Row",
+	solver.Takuzu:      "Takuzu",
+	solver.Troix:       "Troix",
+}
+
+// solveOutcome is a finished solve, with the solution drawn onto the photo
+// when there is one.
+type solveOutcome struct {
+	res        solver.Result
+	overlay    image.Image
+	overlayErr error
+}
+
+func runSolver(p *solver.Puzzle, auto bool) solver.Result {
+	if auto {
+		return solver.SolveAuto(p)
+	}
+	return solver.Solve(p)
+}
+
+// solveWithImage runs off the UI goroutine: solve p and, when the solve
+// gives an answer, draw it onto img in perspective. The reading's givens
+// are replaced by p's, so that the user's corrections are not drawn over.
+func solveWithImage(p *solver.Puzzle, auto bool, img gocv.Mat, reading *vision.Reading) solveOutcome {
+	out := solveOutcome{res: runSolver(p, auto)}
+	if reading == nil || out.res.Status == solver.None || len(out.res.Solution) != len(p.Cells) {
+		return out
+	}
+	drawn, err := vision.DrawOverlay(img, readingWithGivens(reading, p), out.res.Solution)
+	defer drawn.Close()
+	if err != nil {
+		out.overlayErr = err
+		return out
+	}
+	full, err := vision.ToImage(drawn)
+	if err != nil {
+		out.overlayErr = err
+		return out
+	}
+	out.overlay = fitForDisplay(full)
+	return out
+}
+
+func readingWithGivens(r *vision.Reading, p *solver.Puzzle) *vision.Reading {
+	c := *r
+	c.Cells = append([]solver.Cell(nil), p.Cells...)
+	c.Edges = append([]solver.Edge(nil), p.Edges...)
+	return &c
+}
+
+// solve checks the givens, then solves off the UI goroutine and shows the
+// outcome; then, when not nil, runs after a solve that found an answer.
+func (u *ui) solve() { u.solveThen(nil) }
+
+func (u *ui) solveThen(then func()) {
+	if u.ed.playing {
+		u.leavePlay()
+	}
+	if !u.validate() {
+		return
+	}
+	p := u.ed.puzzle.Clone()
+	auto, photo, reading := u.doc.auto, u.doc.photo, u.doc.reading
+	u.status.set(levelInfo, "Solving…")
+	u.trace.mark("solve")
+	u.background(func() func() {
+		var out solveOutcome
+		if photo != nil && reading != nil {
+			mat, err := vision.LoadBytes(photo)
+			if err == nil {
+				out = solveWithImage(p, auto, mat, reading)
+			} else {
+				out = solveOutcome{res: runSolver(p, auto), overlayErr: err}
+			}
+			mat.Close()
+		} else {
+			out.res = runSolver(p, auto)
+		}
+		return func() {
+			u.showSolve(out)
+			if then != nil && out.res.Status != solver.None {
+				then()
+			}
+		}
+	})
+}
+
+// showSolve fills the grid with a solve's outcome, saves it to the
+// history, and says what happened.
+func (u *ui) showSolve(out solveOutcome) {
+	res := out.res
+	u.doc.result = &res
+	u.doc.overlay = out.overlay
+	ed := u.ed
+	ed.clearMarks(markDiffer | markContradiction | markRuleError)
+	ed.solution = nil
+	under := rulesNames[res.Rules]
+	if u.doc.auto {
+		under += " (picked by auto)"
+	}
+	took := fmt.Sprintf(" in %s", res.Elapsed.Round(10*time.Microsecond))
+	switch res.Status {
+	case solver.Unique:
+		ed.solution = res.Solution
+		u.status.set(levelSuccess, "Solved: exactly one solution, under "+under+took+".")
+		u.status.setResult("Unique · " + rulesNames[res.Rules])
+	case solver.Multiple:
+		ed.solution = res.Solution
+		ed.markCells(res.Differ, markDiffer)
+		u.status.set(levelWarning, fmt.Sprintf("More than one solution under %s: showing one; the %d highlighted cells differ in another.", under, len(res.Differ)))
+		u.status.setResult("Several solutions")
+	default:
+		msg := "No solution under " + under
+		if c := res.Contradiction; c != nil {
+			ed.markCells(c.Cells, markContradiction)
+			msg += ": " + c.Error()
+		}
+		u.status.set(levelError, msg+" (highlighted).")
+		u.status.setResult("No solution")
+	}
+	if out.overlayErr != nil {
+		u.status.set(levelWarning, u.status.message()+" The overlay could not be drawn: "+out.overlayErr.Error())
+	}
+	u.grid.Refresh()
+	u.showPhoto()
+	u.showTitle()
+	u.trace.mark("solved %s", res.Status)
+	u.saveSolve(res)
+}
+
+// togglePlay switches between correcting the givens and playing: in play
+// mode the solution is hidden and the user fills the blanks.
+func (u *ui) togglePlay() {
+	if u.ed.playing {
+		u.leavePlay()
+		u.status.set(levelInfo, "Editing the givens.")
+		return
+	}
+	if u.doc.result == nil {
+		u.solveThen(u.enterPlay)
+		return
+	}
+	u.enterPlay()
+}
+
+func (u *ui) enterPlay() {
+	ed := u.ed
+	if r := u.doc.result; r == nil || r.Status != solver.Unique {
+		u.status.set(levelWarning, "Play needs a puzzle with exactly one solution; this one has "+map[bool]string{true: "none", false: "several"}[r != nil && r.Status == solver.None]+".")
+		return
+	}
+	ed.playing = true
+	ed.play = emptyCells(len(ed.puzzle.Cells))
+	ed.clearMarks(markDiffer | markContradiction | markMistake | markRevealed)
+	u.grid.Refresh()
+	u.showPhoto()
+	u.syncControls()
+	u.win.Canvas().Focus(u.grid)
+	u.status.set(levelInfo, fmt.Sprintf("Playing: fill in the %d blank cells. Check shows mistakes; Reveal one fills a cell.", u.blanksLeft()))
+}
+
+func (u *ui) leavePlay() {
+	u.ed.playing = false
+	u.ed.play = nil
+	u.ed.clearMarks(markMistake | markRevealed)
+	if r := u.doc.result; r != nil && r.Status != solver.None {
+		u.ed.solution = r.Solution
+	}
+	u.grid.Refresh()
+	u.showPhoto()
+	u.syncControls()
+}
+
+func (u *ui) blanksLeft() int {
+	n := 0
+	for i, v := range u.ed.puzzle.Cells {
+		if v == solver.Empty && (u.ed.play == nil || u.ed.play[i] == solver.Empty) {
+			n++
+		}
+	}
+	return n
+}
+
+// check crosses out the player's entries that differ from the solution.
+func (u *ui) check() {
+	ed := u.ed
+	if !ed.playing || u.doc.result == nil {
+		return
+	}
+	solution := u.doc.result.Solution
+	ed.clearMarks(markMistake)
+	mistakes := 0
+	for i, v := range ed.play {
+		if v != solver.Empty && v != solution[i] {
+			ed.marks[i] |= markMistake
+			mistakes++
+		}
+	}
+	u.grid.Refresh()
+	left := u.blanksLeft()
+	switch {
+	case mistakes > 0:
+		u.status.set(levelError, fmt.Sprintf("%d %s crossed out.", mistakes, plural(mistakes, "mistake", "mistakes")))
+	case left == 0:
+		u.status.set(levelSuccess, "Solved! Every cell is right.")
+	default:
+		u.status.set(levelSuccess, fmt.Sprintf("No mistakes so far; %d %s to go.", left, plural(left, "cell", "cells")))
+	}
+}
+
+// revealOne fills one cell from the solution: the selected one when it is
+// blank or wrong, else the first wrong one, else the first blank.
+func (u *ui) revealOne() {
+	ed := u.ed
+	if !ed.playing || u.doc.result == nil {
+		return
+	}
+	solution := u.doc.result.Solution
+	needs := func(i int) bool { return ed.puzzle.Cells[i] == solver.Empty && ed.play[i] != solution[i] }
+	target := -1
+	if i := ed.index(ed.sel); needs(i) {
+		target = i
+	}
+	for pass := 0; pass < 2 && target < 0; pass++ {
+		for i := range ed.play {
+			wrong := ed.play[i] != solver.Empty
+			if needs(i) && (pass == 1 || wrong) {
+				target = i
+				break
+			}
+		}
+	}
+	if target < 0 {
+		u.status.set(levelSuccess, "Nothing to reveal: every cell is right.")
+		return
+	}
+	pt := solver.Point{Row: target / ed.puzzle.Cols, Col: target % ed.puzzle.Cols}
+	ed.set(pt, solution[target])
+	ed.marks[target] |= markRevealed
+	u.grid.Refresh()
+	u.photo.selectCell(pt)
+	u.status.set(levelInfo, fmt.Sprintf("Revealed row %d, column %d.", pt.Row+1, pt.Col+1))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// exportPNG writes the solution drawn onto the photo, at the photo's full
+// resolution, or the grid itself for typed puzzles.
+func (u *ui) exportPNG(w io.WriteCloser, name string) {
+	res := u.doc.result
+	if res == nil || res.Status == solver.None {
+		w.Close()
+		u.status.set(levelWarning, "Nothing to export yet: solve the puzzle first.")
+		return
+	}
+	photo, reading, p := u.doc.photo, u.doc.reading, u.ed.puzzle.Clone()
+	var gridImage image.Image
+	if photo == nil || reading == nil {
+		gridImage = u.renderGrid()
+	}
+	solution := res.Solution
+	u.status.set(levelInfo, "Exporting "+name+"…")
+	u.background(func() func() {
+		err := encodeExport(w, gridImage, photo, reading, p, solution)
+		return func() {
+			if err != nil {
+				u.status.set(levelError, "Export to "+name+" failed: "+err.Error())
+				return
+			}
+			u.status.set(levelSuccess, "Exported "+name+".")
+		}
+	})
+}
+
+func encodeExport(w io.WriteCloser, gridImage image.Image, photo []byte, reading *vision.Reading, p *solver.Puzzle, solution []solver.Cell) error {
+	img := gridImage
+	if img == nil {
+		mat, err := vision.LoadBytes(photo)
+		defer mat.Close()
+		if err != nil {
+			w.Close()
+			return err
+		}
+		drawn, err := vision.DrawOverlay(mat, readingWithGivens(reading, p), solution)
+		defer drawn.Close()
+		if err != nil {
+			w.Close()
+			return err
+		}
+		if img, err = vision.ToImage(drawn); err != nil {
+			w.Close()
+			return err
+		}
+	}
+	if err := png.Encode(w, img); err != nil {
+		w.Close()
+		return err
+	}
+	return w.Close()
+}
+
+// renderGrid draws the solved grid off screen at a printable size.
+func (u *ui) renderGrid() image.Image {
+	g := newGridView(u.ed)
+	side := float32(48)
+	g.Resize(fyne.NewSize(side*float32(u.ed.puzzle.Cols), side*float32(u.ed.puzzle.Rows)))
+	return software.Render(g, u.app.Settings().Theme())
+}

@@ -1,0 +1,414 @@
+package gui
+
+import (
+	"image"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"binocle/solver"
+	"binocle/store"
+	"binocle/vision"
+)
+
+// rulesChoice is an entry of the rules menu; auto lets the solver pick the
+// rule set that makes the answer unique.
+type rulesChoice struct {
+	label string
+	auto  bool
+	rules solver.Rules
+}
+
+var rulesChoices = []rulesChoice{
+	{label: "Auto", auto: true},
+	{label: "3-in-a-Row", rules: solver.ThreeInARow},
+	{label: "Takuzu / Binairo", rules: solver.Takuzu},
+	{label: "Troix", rules: solver.Troix},
+}
+
+var styleLabels = map[vision.Style]string{
+	vision.StyleSquareCircle: "■ ○ squares",
+	vision.StyleDiscCircle:   "● ○ discs",
+	vision.StyleDigits:       "1 0 digits",
+	vision.StyleXO:           "X O letters",
+	vision.StyleXOI:          "X O I letters",
+	vision.StyleTango:        "Moon / sun",
+	vision.StyleTiles:        "Tiles",
+}
+
+// document is what the window is working on: where it came from, the
+// photo and its reading when there is one, and the history entry it is
+// saved as.
+type document struct {
+	source  string // one of store.Sources
+	name    string // what the title bar calls it
+	photo   []byte // the original file, kept for the overlay and the history
+	reading *vision.Reading
+	// readImage is the photo with the detected grid drawn in; overlay is
+	// the photo with the solution drawn in. Both are scaled for display.
+	readImage image.Image
+	overlay   image.Image
+	auto      bool
+	result    *solver.Result
+	record    *store.Record
+	// corrected carries a history entry's earlier corrections, since the
+	// reading they were made against is not kept.
+	corrected []solver.Point
+}
+
+// ui is the window and everything in it. All of its fields belong to the
+// UI goroutine; background work hands results back through fyne.Do.
+type ui struct {
+	app   fyne.App
+	win   fyne.Window
+	trace *tracer
+
+	store    *store.Store
+	storeErr error
+
+	doc  *document
+	ed   *editor
+	gen  int // bumped per document, so late results for an old one are dropped
+	busy int
+	// pending counts background jobs, so tests can wait for them.
+	pending sync.WaitGroup
+
+	grid    *gridView
+	photo   *photoView
+	views   *sideBySide
+	status  *statusBar
+	history *historyPanel
+
+	title        *widget.Label
+	subtitle     *widget.Label
+	renameButton *widget.Button
+	notesButton  *widget.Button
+
+	rulesSelect  *widget.Select
+	styleSelect  *widget.Select
+	edgeCheck    *widget.Check
+	solveButton  *widget.Button
+	playButton   *widget.Button
+	checkButton  *widget.Button
+	revealButton *widget.Button
+	exportButton *widget.Button
+	recentMenu   *fyne.Menu
+}
+
+// newUI builds the window's content. storeDir overrides where the history
+// lives; "" means store.DefaultDir, which the command line shares.
+func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
+	u := &ui{app: a, win: w, trace: tr}
+	u.openStore(storeDir)
+
+	p, _ := solver.NewPuzzle(solver.Takuzu, 8, 8)
+	u.doc = &document{source: "manual", name: "New puzzle"}
+	u.ed = newEditor(p, vision.StyleSquareCircle)
+
+	u.grid = newGridView(u.ed)
+	u.grid.changed = u.edited
+	u.grid.selected = func(pt solver.Point) { u.photo.selectCell(pt) }
+	u.grid.rejected = func(msg string) { u.status.set(levelWarning, msg) }
+	u.photo = newPhotoView()
+	u.photo.tapped = func(pt solver.Point) {
+		u.ed.sel = pt
+		u.grid.Refresh()
+		u.win.Canvas().Focus(u.grid)
+	}
+	u.status = newStatusBar()
+	u.history = newHistoryPanel(u)
+
+	u.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	u.title.Truncation = fyne.TextTruncateEllipsis
+	u.subtitle = widget.NewLabel("")
+	u.subtitle.Importance = widget.LowImportance
+	u.subtitle.Truncation = fyne.TextTruncateEllipsis
+	u.renameButton = widget.NewButtonWithIcon("Rename", theme.DocumentCreateIcon(), u.rename)
+	u.notesButton = widget.NewButtonWithIcon("Notes", theme.FileTextIcon(), u.editNotes)
+	u.renameButton.Importance = widget.LowImportance
+	u.notesButton.Importance = widget.LowImportance
+	header := container.NewBorder(nil, nil, nil,
+		container.NewHBox(u.renameButton, u.notesButton),
+		container.NewVBox(u.title, u.subtitle))
+
+	gridPane := container.NewPadded(u.grid)
+	u.views = newSideBySide("Photo", u.photo, "Grid", gridPane)
+	main := container.NewBorder(header, nil, nil, nil, u.views)
+
+	split := container.NewHSplit(u.history.content, main)
+	split.SetOffset(0.24)
+	top := container.NewVBox(u.toolbar(), widget.NewSeparator())
+	bottom := container.NewVBox(widget.NewSeparator(), u.status.content)
+	w.SetContent(container.NewBorder(top, bottom, nil, nil, split))
+	w.SetMainMenu(u.mainMenu())
+	w.SetOnDropped(u.dropped)
+	w.SetIcon(appIcon)
+
+	u.showDocument()
+	u.status.set(levelInfo, "Open a photo (Ctrl+O), drop one here, or start a New puzzle to type one in.")
+	if u.storeErr != nil {
+		u.status.set(levelError, "History unavailable: "+u.storeErr.Error())
+	}
+	u.history.reload()
+	return u
+}
+
+func (u *ui) close() {
+	u.pending.Wait()
+	if u.store != nil {
+		u.store.Close()
+	}
+}
+
+// toolbar is a row of labelled buttons: icon-only toolbars hide what the
+// buttons do, and Fyne has no tooltips. Hint, Step and Generate will join
+// the middle group.
+func (u *ui) toolbar() fyne.CanvasObject {
+	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), u.showOpenDialog)
+	newPuzzle := widget.NewButtonWithIcon("New", theme.ContentAddIcon(), u.showNewDialog)
+
+	labels := make([]string, len(rulesChoices))
+	for i, c := range rulesChoices {
+		labels[i] = c.label
+	}
+	u.rulesSelect = widget.NewSelect(labels, func(label string) { u.rulesChanged(label) })
+	styles := make([]string, len(glyphStyles))
+	for i, s := range glyphStyles {
+		styles[i] = styleLabels[s]
+	}
+	u.styleSelect = widget.NewSelect(styles, func(label string) {
+		for s, l := range styleLabels {
+			if l == label && u.ed.style != s {
+				u.ed.style = s
+				u.grid.Refresh()
+			}
+		}
+	})
+
+	u.solveButton = widget.NewButtonWithIcon("Solve", theme.ConfirmIcon(), u.solve)
+	u.solveButton.Importance = widget.HighImportance
+	u.playButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), u.togglePlay)
+	u.checkButton = widget.NewButtonWithIcon("Check", theme.VisibilityIcon(), u.check)
+	u.revealButton = widget.NewButtonWithIcon("Reveal one", theme.HelpIcon(), u.revealOne)
+	undo := widget.NewButtonWithIcon("", theme.ContentUndoIcon(), u.grid.undo)
+	redo := widget.NewButtonWithIcon("", theme.ContentRedoIcon(), u.grid.redo)
+	u.edgeCheck = widget.NewCheck("Edge clues", func(on bool) {
+		u.ed.edgeMode = on
+		u.grid.Refresh()
+		if on {
+			u.status.set(levelInfo, "Edge mode: click a border, or aim with the arrows and type = or x.")
+		}
+	})
+	u.exportButton = widget.NewButtonWithIcon("Export PNG", theme.DocumentSaveIcon(), u.showExportDialog)
+	for _, b := range []*widget.Button{open, newPuzzle, u.playButton, u.checkButton, u.revealButton, undo, redo, u.exportButton} {
+		b.Importance = widget.LowImportance
+	}
+	sep := func() fyne.CanvasObject { return widget.NewSeparator() }
+	return container.NewHBox(
+		open, newPuzzle, sep(),
+		widget.NewLabel("Rules"), u.rulesSelect, u.styleSelect, sep(),
+		u.solveButton, u.playButton, u.checkButton, u.revealButton, sep(),
+		undo, redo, u.edgeCheck, sep(),
+		u.exportButton,
+	)
+}
+
+func (u *ui) mainMenu() *fyne.MainMenu {
+	u.recentMenu = fyne.NewMenu("Open Recent")
+	recent := fyne.NewMenuItem("Open Recent", nil)
+	recent.ChildMenu = u.recentMenu
+	u.refreshRecentMenu()
+	file := fyne.NewMenu("File",
+		fyne.NewMenuItem("Open…", u.showOpenDialog),
+		recent,
+		fyne.NewMenuItem("New Puzzle…", u.showNewDialog),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Export Solution as PNG…", u.showExportDialog),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Export History…", u.history.showExportDialog),
+		fyne.NewMenuItem("Import History…", u.history.showImportDialog),
+	)
+	edit := fyne.NewMenu("Edit",
+		fyne.NewMenuItem("Undo", u.grid.undo),
+		fyne.NewMenuItem("Redo", u.grid.redo),
+		fyne.NewMenuItem("Edge Clue Mode", func() { u.edgeCheck.SetChecked(!u.edgeCheck.Checked) }),
+	)
+	puzzle := fyne.NewMenu("Puzzle",
+		fyne.NewMenuItem("Solve", u.solve),
+		fyne.NewMenuItem("Play / Edit", u.togglePlay),
+		fyne.NewMenuItem("Check", u.check),
+		fyne.NewMenuItem("Reveal One Cell", u.revealOne),
+	)
+	help := fyne.NewMenu("Help", fyne.NewMenuItem("Keyboard…", u.showKeys))
+	return fyne.NewMainMenu(file, edit, puzzle, help)
+}
+
+// showDocument puts the current document on screen: grid, photo, title
+// and the toolbar's state.
+func (u *ui) showDocument() {
+	u.grid.setEditor(u.ed)
+	u.photo.hint = "Open a photo or a screenshot of a puzzle,\nor drop one here."
+	if u.doc.photo == nil {
+		u.photo.hint = "No photo: this puzzle was typed in.\nOpen a photo, or drop one here."
+	}
+	u.showPhoto()
+	u.syncControls()
+	u.showTitle()
+}
+
+// showPhoto shows the overlay when the shown solution is current, else
+// the reading.
+func (u *ui) showPhoto() {
+	img := u.doc.readImage
+	if u.doc.overlay != nil && u.ed.solution != nil {
+		img = u.doc.overlay
+	}
+	var corners *[4][2]float64
+	if r := u.doc.reading; r != nil {
+		corners = &r.Corners
+	}
+	u.photo.show(img, corners, u.ed.puzzle.Rows, u.ed.puzzle.Cols)
+	u.photo.selectCell(u.ed.sel)
+}
+
+func (u *ui) showTitle() {
+	title, sub := u.doc.name, ""
+	p := u.ed.puzzle
+	sub = store.DefaultTitle(p.Rules, p.Rows, p.Cols)
+	if u.doc.auto {
+		sub = store.DefaultTitle(p.Rules, p.Rows, p.Cols) + " · rules: auto"
+	}
+	if rec := u.doc.record; rec != nil {
+		title = rec.Title
+		sub += " · saved " + rec.Created.Format("2 Jan 2006 15:04")
+		if rec.Notes != "" {
+			sub += " · " + firstLine(rec.Notes)
+		}
+	}
+	u.title.SetText(title)
+	u.subtitle.SetText(sub)
+	u.win.SetTitle("Binocle — " + title)
+	if u.doc.record == nil {
+		u.renameButton.Disable()
+		u.notesButton.Disable()
+	} else {
+		u.renameButton.Enable()
+		u.notesButton.Enable()
+	}
+}
+
+// syncControls makes the toolbar match the editor.
+func (u *ui) syncControls() {
+	label := rulesChoices[0].label
+	if !u.doc.auto {
+		for _, c := range rulesChoices[1:] {
+			if c.rules == u.ed.puzzle.Rules {
+				label = c.label
+			}
+		}
+	}
+	if u.rulesSelect.Selected != label {
+		u.rulesSelect.SetSelected(label)
+	}
+	if l := styleLabels[u.ed.style]; u.styleSelect.Selected != l {
+		u.styleSelect.SetSelected(l)
+	}
+	if u.edgeCheck.Checked != u.ed.edgeMode {
+		u.edgeCheck.SetChecked(u.ed.edgeMode)
+	}
+	if u.ed.playing {
+		u.playButton.SetText("Edit")
+		u.playButton.SetIcon(theme.DocumentCreateIcon())
+		u.checkButton.Enable()
+		u.revealButton.Enable()
+	} else {
+		u.playButton.SetText("Play")
+		u.playButton.SetIcon(theme.MediaPlayIcon())
+		u.checkButton.Disable()
+		u.revealButton.Disable()
+	}
+	if u.busy > 0 {
+		u.solveButton.Disable()
+	} else {
+		u.solveButton.Enable()
+	}
+}
+
+// rulesChanged applies the rules menu to the grid being edited.
+func (u *ui) rulesChanged(label string) {
+	for _, c := range rulesChoices {
+		if c.label != label {
+			continue
+		}
+		if c.auto == u.doc.auto && (c.auto || c.rules == u.ed.puzzle.Rules) {
+			return
+		}
+		u.doc.auto = c.auto
+		if !c.auto {
+			u.ed.puzzle.Rules = c.rules
+		}
+		u.ed.givensChanged()
+		u.doc.result = nil
+		u.grid.Refresh()
+		u.showPhoto()
+		u.showTitle()
+		u.validate()
+	}
+}
+
+// edited runs after every change the user makes in the grid.
+func (u *ui) edited() {
+	if u.ed.playing {
+		u.ed.clearMarks(markMistake)
+		u.grid.Refresh()
+		u.status.set(levelInfo, "Playing: fill the blank cells; Check shows mistakes.")
+		return
+	}
+	u.doc.result = nil
+	u.showPhoto()
+	u.validate()
+}
+
+// validate marks where the givens already break a rule; the rules are the
+// solver's.
+func (u *ui) validate() bool {
+	u.ed.clearMarks(markRuleError)
+	err := u.ed.puzzle.Validate()
+	u.grid.Refresh()
+	if err == nil {
+		u.status.set(levelInfo, "Ready to solve.")
+		return true
+	}
+	if re, ok := err.(*solver.RuleError); ok {
+		u.ed.markCells(re.Cells, markRuleError)
+	}
+	u.grid.Refresh()
+	u.status.set(levelError, "The givens break a rule: "+err.Error())
+	return false
+}
+
+func (u *ui) showKeys() {
+	showInfo(u.win, "Keyboard", keysHelp)
+}
+
+const keysHelp = `Click a cell: blank → 1 → 0 → blank (Troix: → 2 → blank).
+Right click: the other way round.
+Arrows: move.   0 1 2 or O X I: set.   Space, Backspace: clear.
+Edge clues: turn on "Edge clues", then click a border between two cells,
+or aim with the arrows and type = or x. The clue goes between the selected
+cell and its neighbour in the last arrow's direction (typing it again
+removes it).
+Ctrl+Z: undo.   Ctrl+Shift+Z or Ctrl+Y: redo.
+Click a cell on the photo to select it in the grid.`
+
+func firstLine(s string) string {
+	for i, r := range s {
+		if r == '\n' {
+			return s[:i]
+		}
+	}
+	return s
+}
