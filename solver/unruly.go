@@ -72,7 +72,7 @@ func ParseUnruly(id string) (*Puzzle, error) {
 		pos++
 	}
 	if pos != size+1 {
-		return nil, fmt.Errorf("unruly id: description covers %d of %d cells; it must end with one letter past the grid", min(pos, size), size)
+		return nil, fmt.Errorf("unruly id: description covers %d of %d cells; it must end with a letter one past the grid", pos, size)
 	}
 	return p, nil
 }
