@@ -1,0 +1,33 @@
+package vision
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDumpFixtureDebug writes each fixture and its debug image to the
+// directory named by BINOCLE_DEBUG_DIR, for looking at what the reader
+// sees; without it the test is skipped.
+func TestDumpFixtureDebug(t *testing.T) {
+	dir := os.Getenv("BINOCLE_DEBUG_DIR")
+	if dir == "" {
+		t.Skip("set BINOCLE_DEBUG_DIR to write fixture debug images")
+	}
+	for _, f := range fixtures {
+		img, _ := f.render()
+		name := strings.ReplaceAll(f.name, " ", "_")
+		if err := WritePNG(filepath.Join(dir, name+".png"), img); err != nil {
+			t.Fatal(err)
+		}
+		if r, err := Read(img); err == nil {
+			dbg := DrawDebug(img, r)
+			if err := WritePNG(filepath.Join(dir, name+"_debug.png"), dbg); err != nil {
+				t.Fatal(err)
+			}
+			dbg.Close()
+		}
+		img.Close()
+	}
+}

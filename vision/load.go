@@ -1,0 +1,213 @@
+package vision
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/gif" // header checks only: gocv decodes the pixels
+	_ "image/jpeg"
+	_ "image/png"
+	"os"
+
+	_ "golang.org/x/image/bmp"
+	_ "golang.org/x/image/tiff"
+	_ "golang.org/x/image/webp"
+
+	"gocv.io/x/gocv"
+)
+
+// MaxPixels is the largest image Binocle decodes: 100 megapixels. The
+// check reads only the header, so a decompression bomb costs nothing.
+const MaxPixels = 100_000_000
+
+// decodedImage is a decoded picture with what the reader needs to map its
+// pixels back to the original: decoding at a reduced scale divides every
+// coordinate by scale.
+type decodedImage struct {
+	mat           gocv.Mat
+	scale         float64 // original pixels per decoded pixel
+	width, height int     // original size, after EXIF orientation
+}
+
+// LoadFile decodes a JPEG, PNG, BMP, WebP or TIFF file, honouring its EXIF
+// orientation. The caller closes the Mat.
+func LoadFile(path string) (gocv.Mat, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return gocv.NewMat(), err
+	}
+	d, err := decodeImage(data, 1)
+	if err != nil {
+		return gocv.NewMat(), fmt.Errorf("%s: %w", path, err)
+	}
+	return d.mat, nil
+}
+
+// LoadBytes is LoadFile for an image already in memory, such as a camera
+// frame or a drop. The caller closes the Mat.
+func LoadBytes(data []byte) (gocv.Mat, error) {
+	d, err := decodeImage(data, 1)
+	if err != nil {
+		return gocv.NewMat(), err
+	}
+	return d.mat, nil
+}
+
+// decodeImage checks the header, then decodes with the largest JPEG DCT
+// reduction (1, 2, 4 or 8) that keeps the long side at least minSide; a
+// minSide of 1 decodes at full size.
+func decodeImage(data []byte, minSide int) (*decodedImage, error) {
+	if len(data) == 0 {
+		return nil, errors.New("empty file, not an image")
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("not a readable image (JPEG, PNG, BMP, WebP or TIFF expected): %v", err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, fmt.Errorf("image header says %dx%d pixels", cfg.Width, cfg.Height)
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return nil, fmt.Errorf("image is %dx%d = %.0f megapixels, more than the %d accepted",
+			cfg.Width, cfg.Height, float64(cfg.Width)*float64(cfg.Height)/1e6, MaxPixels/1_000_000)
+	}
+	orientation := 1
+	if format == "jpeg" {
+		orientation = jpegOrientation(data)
+	}
+	reduce := 1
+	if format == "jpeg" && minSide > 1 {
+		long := max(cfg.Width, cfg.Height)
+		for reduce < 8 && long/(reduce*2) >= minSide {
+			reduce *= 2
+		}
+	}
+	flags := gocv.IMReadColor
+	switch reduce {
+	case 2:
+		flags = gocv.IMReadReducedColor2
+	case 4:
+		flags = gocv.IMReadReducedColor4
+	case 8:
+		flags = gocv.IMReadReducedColor8
+	}
+	mat, err := gocv.IMDecode(data, flags|gocv.IMReadIgnoreOrientation)
+	if err != nil || mat.Empty() {
+		mat.Close()
+		return nil, fmt.Errorf("%s data is damaged or truncated and cannot be decoded", format)
+	}
+	if orientation != 1 {
+		oriented := applyOrientation(mat, orientation)
+		mat.Close()
+		mat = oriented
+	}
+	w, h := cfg.Width, cfg.Height
+	if orientation >= 5 {
+		w, h = h, w
+	}
+	return &decodedImage{mat: mat, scale: float64(w) / float64(mat.Cols()), width: w, height: h}, nil
+}
+
+// applyOrientation turns pixels stored as EXIF orientation o into the
+// upright picture.
+func applyOrientation(src gocv.Mat, o int) gocv.Mat {
+	dst := gocv.NewMat()
+	switch o {
+	case 2:
+		gocv.Flip(src, &dst, 1)
+	case 3:
+		gocv.Rotate(src, &dst, gocv.Rotate180Clockwise)
+	case 4:
+		gocv.Flip(src, &dst, 0)
+	case 5:
+		gocv.Transpose(src, &dst)
+	case 6:
+		gocv.Rotate(src, &dst, gocv.Rotate90Clockwise)
+	case 7:
+		gocv.Transpose(src, &dst)
+		gocv.Flip(dst, &dst, -1)
+	case 8:
+		gocv.Rotate(src, &dst, gocv.Rotate90CounterClockwise)
+	default:
+		src.CopyTo(&dst)
+	}
+	return dst
+}
+
+// jpegOrientation returns the EXIF orientation (1..8) of a JPEG, or 1 when
+// it has none or the EXIF block is malformed: a bad tag must not cost the
+// user the picture.
+func jpegOrientation(data []byte) int {
+	if len(data) < 4 || data[0] != 0xFF || data[1] != 0xD8 {
+		return 1
+	}
+	pos := 2
+	for pos+4 <= len(data) {
+		if data[pos] != 0xFF {
+			return 1
+		}
+		marker := data[pos+1]
+		if marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01 || marker == 0xFF {
+			pos++
+			continue
+		}
+		if marker == 0xDA || marker == 0xD9 { // image data starts: no EXIF before it
+			return 1
+		}
+		size := int(binary.BigEndian.Uint16(data[pos+2:]))
+		if size < 2 || pos+2+size > len(data) {
+			return 1
+		}
+		segment := data[pos+4 : pos+2+size]
+		if marker == 0xE1 && bytes.HasPrefix(segment, []byte("Exif\x00\x00")) {
+			return exifOrientation(segment[6:])
+		}
+		pos += 2 + size
+	}
+	return 1
+}
+
+// exifOrientation finds tag 0x0112 in the first IFD of a TIFF-structured
+// EXIF block.
+func exifOrientation(tiff []byte) int {
+	if len(tiff) < 8 {
+		return 1
+	}
+	var order binary.ByteOrder
+	switch string(tiff[:2]) {
+	case "II":
+		order = binary.LittleEndian
+	case "MM":
+		order = binary.BigEndian
+	default:
+		return 1
+	}
+	if order.Uint16(tiff[2:]) != 42 {
+		return 1
+	}
+	ifd := int(order.Uint32(tiff[4:]))
+	if ifd < 8 || ifd+2 > len(tiff) {
+		return 1
+	}
+	entries := int(order.Uint16(tiff[ifd:]))
+	for i := 0; i < entries; i++ {
+		e := ifd + 2 + 12*i
+		if e+12 > len(tiff) {
+			return 1
+		}
+		if order.Uint16(tiff[e:]) != 0x0112 {
+			continue
+		}
+		if order.Uint16(tiff[e+2:]) != 3 { // SHORT
+			return 1
+		}
+		v := int(order.Uint16(tiff[e+8:]))
+		if v < 1 || v > 8 {
+			return 1
+		}
+		return v
+	}
+	return 1
+}

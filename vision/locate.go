@@ -1,0 +1,227 @@
+package vision
+
+import (
+	"image"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// locateSide is the long side, in pixels, of the copy the grid is located
+// in: large enough for 64 cells, small enough to stay fast on a webcam.
+const locateSide = 800
+
+// gridCandidate is a quadrilateral that might be the grid, in the
+// coordinates of the located (downscaled) image.
+type gridCandidate struct {
+	quad       [4][2]float64
+	area       float64
+	rows, cols periodFit
+}
+
+func (c gridCandidate) quality() float64 { return math.Min(c.rows.score, c.cols.score) }
+
+// LocateGrid finds the grid's outer corners (TL, TR, BR, BL) in img's pixels.
+func LocateGrid(img gocv.Mat) ([4][2]float64, error) {
+	c, scale, err := locate(img)
+	if err != nil {
+		return [4][2]float64{}, err
+	}
+	return scaleQuad(c.quad, scale), nil
+}
+
+func scaleQuad(q [4][2]float64, s float64) [4][2]float64 {
+	for i := range q {
+		q[i][0] *= s
+		q[i][1] *= s
+	}
+	return q
+}
+
+// locate returns the best grid candidate in a downscaled gray copy of img
+// and the factor from that copy's pixels to img's.
+func locate(img gocv.Mat) (gridCandidate, float64, error) {
+	if img.Empty() || img.Cols() < 16 || img.Rows() < 16 {
+		return gridCandidate{}, 1, ErrNoGrid
+	}
+	small, scale := downscale(img, locateSide)
+	defer small.Close()
+	gray := toGray(small)
+	defer gray.Close()
+	g := planeOf(gray)
+
+	var quads [][4][2]float64
+	quads = append(quads, inkQuads(gray)...)
+	quads = append(quads, tileQuads(small, g)...)
+
+	best := gridCandidate{}
+	bestScore := 0.0
+	for _, q := range quads {
+		c, ok := verifyCandidate(gray, q)
+		if !ok {
+			continue
+		}
+		score := c.area * c.quality() * c.quality()
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	if bestScore == 0 {
+		return gridCandidate{}, scale, ErrNoGrid
+	}
+	return best, scale, nil
+}
+
+// downscale returns a copy of img whose long side is at most side, and the
+// factor from the copy's pixels to img's.
+func downscale(img gocv.Mat, side int) (gocv.Mat, float64) {
+	long := max(img.Cols(), img.Rows())
+	if long <= side {
+		return img.Clone(), 1
+	}
+	f := float64(side) / float64(long)
+	w := max(1, int(math.Round(float64(img.Cols())*f)))
+	h := max(1, int(math.Round(float64(img.Rows())*f)))
+	dst := gocv.NewMat()
+	gocv.Resize(img, &dst, pt(w, h), 0, 0, gocv.InterpolationArea)
+	return dst, float64(img.Cols()) / float64(w)
+}
+
+// minCandidateFraction is the smallest share of the image a grid may
+// cover: a grid photographed from further away cannot be read anyway.
+const minCandidateFraction = 0.01
+
+// inkQuads finds the outlines of connected dark structures: a ruled grid's
+// lines form one connected lattice however faint, once the threshold is
+// relative to the neighbourhood.
+func inkQuads(gray gocv.Mat) [][4][2]float64 {
+	block := max(15, (max(gray.Cols(), gray.Rows())/30)|1)
+	ink := gocv.NewMat()
+	defer ink.Close()
+	gocv.AdaptiveThreshold(gray, &ink, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinaryInv, block, 7)
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(3, 3))
+	defer kernel.Close()
+	gocv.MorphologyEx(ink, &ink, gocv.MorphClose, kernel)
+	return contourQuads(ink)
+}
+
+// contourQuads fits a quadrilateral to every large outer contour of a mask.
+func contourQuads(mask gocv.Mat) [][4][2]float64 {
+	contours := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxNone)
+	defer contours.Close()
+	minArea := minCandidateFraction * float64(mask.Cols()*mask.Rows())
+	type sized struct {
+		pts  []image.Point
+		area float64
+	}
+	var big []sized
+	for i := 0; i < contours.Size(); i++ {
+		c := contours.At(i)
+		r := gocv.BoundingRect(c)
+		if float64(r.Dx()*r.Dy()) < minArea {
+			continue
+		}
+		big = append(big, sized{c.ToPoints(), float64(r.Dx() * r.Dy())})
+	}
+	sort.Slice(big, func(i, j int) bool { return big[i].area > big[j].area })
+	if len(big) > 6 {
+		big = big[:6]
+	}
+	var out [][4][2]float64
+	for _, b := range big {
+		if q, ok := fitQuad(b.pts); ok {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// verifyCandidate rectifies a quadrilateral and counts cells in it; a
+// candidate without periodic structure on both axes is not a grid.
+func verifyCandidate(gray gocv.Mat, q [4][2]float64) (gridCandidate, bool) {
+	c := gridCandidate{quad: q, area: quadArea(q)}
+	if c.area < minCandidateFraction*float64(gray.Cols()*gray.Rows()) {
+		return c, false
+	}
+	side := int(clamp(math.Sqrt(c.area)*1.2, 256, 768))
+	rect := plane{}
+	if !rectifyPlane(gray, q, side, side, &rect) {
+		return c, false
+	}
+	cols, rows := edgeProfiles(rect)
+	c.cols, c.rows = countCells(cols), countCells(rows)
+	if c.quality() <= 0.2 {
+		return c, false
+	}
+	// Text or a frame touching the grid joins its outline; the grid ends at
+	// its outermost full-length lines, so trim to those and count again.
+	x0, x1 := latticeExtent(cols, c.cols)
+	y0, y1 := latticeExtent(rows, c.rows)
+	s := float64(side)
+	if x0 == 0 && y0 == 0 && x1 == s && y1 == s {
+		return c, true
+	}
+	toSmall, _ := homographyFromQuads(rectCorners(s, s), q)
+	var trimmed [4][2]float64
+	for i, p := range [4][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
+		trimmed[i][0], trimmed[i][1] = toSmall.apply(p[0], p[1])
+	}
+	t := gridCandidate{quad: trimmed, area: quadArea(trimmed)}
+	if !rectifyPlane(gray, trimmed, side, side, &rect) {
+		return c, true
+	}
+	cols, rows = edgeProfiles(rect)
+	t.cols, t.rows = countCells(cols), countCells(rows)
+	if t.quality() >= 0.9*c.quality() {
+		return t, true
+	}
+	return c, true
+}
+
+// latticeExtent returns where the outermost boundary lines lie in a
+// profile, or the profile's own ends when those are within a third of a
+// cell of them.
+func latticeExtent(profile []float64, fit periodFit) (float64, float64) {
+	size := float64(len(profile))
+	pitch := size / float64(fit.n)
+	strong := 0.0
+	for k := 1; k < fit.n; k++ {
+		at := int(float64(k) * pitch)
+		for x := max(0, at-2); x <= min(len(profile)-1, at+2); x++ {
+			strong = math.Max(strong, profile[x])
+		}
+	}
+	limit := 0.5 * strong
+	first, last := 0, len(profile)-1
+	for first < len(profile)/3 && profile[first] < limit {
+		first++
+	}
+	for last > 2*len(profile)/3 && profile[last] < limit {
+		last--
+	}
+	lo, hi := float64(first)-1, float64(last)+1
+	if lo < pitch/3 || first >= len(profile)/3 {
+		lo = 0
+	}
+	if hi > size-pitch/3 || last <= 2*len(profile)/3 {
+		hi = size
+	}
+	return lo, hi
+}
+
+// rectifyPlane warps the quadrilateral q of a gray Mat to a w x h plane.
+func rectifyPlane(gray gocv.Mat, q [4][2]float64, w, h int, out *plane) bool {
+	hm, ok := homographyFromQuads(rectCorners(float64(w), float64(h)), q)
+	if !ok {
+		return false
+	}
+	m := warp(gray, hm, w, h)
+	defer m.Close()
+	*out = planeOf(m)
+	return true
+}
+
+func rectCorners(w, h float64) [4][2]float64 {
+	return [4][2]float64{{0, 0}, {w, 0}, {w, h}, {0, h}}
+}

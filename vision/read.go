@@ -1,0 +1,121 @@
+package vision
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"time"
+
+	"gocv.io/x/gocv"
+)
+
+// readSide is the long side the reader decodes large JPEGs down to: the
+// DCT-reduced decode is several times faster than a full one and still
+// leaves tens of pixels per cell.
+const readSide = 1600
+
+// Read locates, rectifies and reads the puzzle grid in img.
+func Read(img gocv.Mat) (*Reading, error) {
+	start := time.Now()
+	r, err := readScaled(img, 1, img.Cols(), img.Rows())
+	if err != nil {
+		return nil, err
+	}
+	r.Millis = float64(time.Since(start).Microseconds()) / 1000
+	return r, nil
+}
+
+// ReadFile is LoadFile followed by Read; its Millis include decoding.
+func ReadFile(path string) (*Reading, error) {
+	start := time.Now()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	d, err := decodeImage(data, readSide)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	defer d.mat.Close()
+	r, err := readScaled(d.mat, d.scale, d.width, d.height)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	r.Millis = float64(time.Since(start).Microseconds()) / 1000
+	return r, nil
+}
+
+// cellPixels is the rectified cell size classification works at: enough
+// for a glyph's shape, small enough that a 64x64 grid stays cheap.
+func cellPixels(rows, cols int) int {
+	return int(clamp(float64(1800/max(rows, cols)), 20, 40))
+}
+
+// readScaled reads img, a copy of the original picture scaled down by
+// scale, and reports every coordinate in the original's pixels.
+func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error) {
+	c, locScale, err := locate(img)
+	if err != nil {
+		return nil, err
+	}
+	quad := scaleQuad(c.quad, locScale)
+	rows, cols := c.rows.n, c.cols.n
+	px := cellPixels(rows, cols)
+	toImage, ok := homographyFromQuads(rectCorners(float64(cols*px), float64(rows*px)), quad)
+	if !ok {
+		return nil, ErrNoGrid
+	}
+	bgr := toBGR(img)
+	defer bgr.Close()
+	grid := warp(bgr, toImage, cols*px, rows*px)
+	defer grid.Close()
+	ci := newCellImage(grid, rows, cols, px)
+
+	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height}
+	r.Style, r.Cells, r.Confidence = classify(ci)
+	r.Edges = findClues(ci)
+	r.Corners = scaleQuad(quad, scale)
+	// Homography: CellPx grid units -> rectified px -> img px -> original px.
+	h := scaling(float64(px)/CellPx, float64(px)/CellPx).then(toImage).then(scaling(scale, scale))
+	for i := range h {
+		h[i] /= h[8]
+	}
+	r.Homography = h
+	return r, nil
+}
+
+// InkCells tells, for each cell of a reading, whether it holds any ink at
+// all, whatever the glyph: the measure used on photos of other puzzles
+// (sudoku) whose symbols Binocle does not classify.
+func InkCells(img gocv.Mat, r *Reading) []bool {
+	if r == nil || r.Rows <= 0 || r.Cols <= 0 {
+		return nil
+	}
+	px := cellPixels(r.Rows, r.Cols)
+	// The reading's homography is in original pixels; img is the original.
+	h := scaling(CellPx/float64(px), CellPx/float64(px)).then(homography(r.Homography))
+	bgr := toBGR(img)
+	defer bgr.Close()
+	grid := warp(bgr, h, r.Cols*px, r.Rows*px)
+	defer grid.Close()
+	ci := newCellImage(grid, r.Rows, r.Cols, px)
+	out := make([]bool, r.Rows*r.Cols)
+	for i := range out {
+		out[i] = ci.features(i/r.Cols, i%r.Cols).ink >= blankInk
+	}
+	return out
+}
+
+// cellCentre maps the centre of cell (row, col) into original pixels.
+func (r *Reading) cellCentre(row, col float64) (float64, float64) {
+	return homography(r.Homography).apply((col+0.5)*CellPx, (row+0.5)*CellPx)
+}
+
+// cellSizeInImage is the typical cell size in original pixels, for
+// scaling drawings.
+func (r *Reading) cellSizeInImage() float64 {
+	q := r.Corners
+	w := (math.Hypot(q[1][0]-q[0][0], q[1][1]-q[0][1]) + math.Hypot(q[2][0]-q[3][0], q[2][1]-q[3][1])) / 2
+	h := (math.Hypot(q[3][0]-q[0][0], q[3][1]-q[0][1]) + math.Hypot(q[2][0]-q[1][0], q[2][1]-q[1][1])) / 2
+	return math.Min(w/float64(max(1, r.Cols)), h/float64(max(1, r.Rows)))
+}

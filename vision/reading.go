@@ -1,0 +1,128 @@
+package vision
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"binocle/solver"
+)
+
+// Style is the glyph style a reading detected.
+type Style string
+
+const (
+	StyleSquareCircle Style = "square-circle" // filled square = 1, open circle = 0 (newspapers)
+	StyleDiscCircle   Style = "disc-circle"   // filled disc = 1, open circle = 0
+	StyleDigits       Style = "digits"        // printed 0 / 1
+	StyleXO           Style = "xo"            // letters X = 1 / O = 0
+	StyleXOI          Style = "xoi"           // Troix: X = 1, O = 0, I = 2
+	StyleTango        Style = "tango"         // LinkedIn: orange sun = 0, blue moon = 1
+	// StyleTiles is 0h h1's look: the warm (red/orange) tile = 1, the cool
+	// (blue) tile = 0, a grey tile = blank.
+	StyleTiles Style = "tiles"
+)
+
+// CellPx is the size of one cell in the rectified-grid coordinates that
+// Reading.Homography maps from: cell (row, col) spans
+// x in [col*CellPx, (col+1)*CellPx) and y in [row*CellPx, (row+1)*CellPx).
+const CellPx = 32
+
+// ErrNoGrid is returned when an image holds nothing that looks like a puzzle grid.
+var ErrNoGrid = errors.New("no puzzle grid found")
+
+// Reading is what Read found in one image.
+type Reading struct {
+	Rows, Cols int
+	Cells      []solver.Cell // row-major; solver.Empty for blank
+	Confidence []float64     // row-major, each in [0,1]
+	Edges      []solver.Edge // '=' / 'x' clues found between adjacent cells
+	Corners    [4][2]float64 // TL, TR, BR, BL in original image pixels (after EXIF orientation)
+	// Homography is a row-major 3x3 matrix mapping rectified-grid
+	// coordinates (see CellPx) to original image pixels.
+	Homography              [9]float64
+	Style                   Style
+	ImageWidth, ImageHeight int
+	Millis                  float64 // time of the read, end to end
+}
+
+// Puzzle turns the reading into a solver puzzle under the given rules.
+func (r *Reading) Puzzle(rules solver.Rules) (*solver.Puzzle, error) {
+	if len(r.Cells) != r.Rows*r.Cols {
+		return nil, fmt.Errorf("reading has %d cells for a %dx%d grid", len(r.Cells), r.Rows, r.Cols)
+	}
+	p, err := solver.NewPuzzle(rules, r.Rows, r.Cols)
+	if err != nil {
+		return nil, err
+	}
+	copy(p.Cells, r.Cells)
+	p.Edges = append([]solver.Edge(nil), r.Edges...)
+	return p, nil
+}
+
+// Doubtful lists the cells whose confidence is below limit, for pointing
+// the user at what to check.
+func (r *Reading) Doubtful(limit float64) []solver.Point {
+	var out []solver.Point
+	for i, c := range r.Confidence {
+		if c < limit {
+			out = append(out, solver.Point{Row: i / r.Cols, Col: i % r.Cols})
+		}
+	}
+	return out
+}
+
+// readingJSON is the CLI's `read --json` shape.
+type readingJSON struct {
+	Rows       int           `json:"rows"`
+	Cols       int           `json:"cols"`
+	Cells      []string      `json:"cells"`
+	Edges      []solver.Edge `json:"edges"`
+	Corners    [4][2]float64 `json:"corners"`
+	Confidence [][]float64   `json:"confidence"`
+	Style      Style         `json:"style"`
+	Millis     float64       `json:"millis"`
+}
+
+// MarshalJSON writes the shape documented for `binocle read --json`.
+func (r *Reading) MarshalJSON() ([]byte, error) {
+	out := readingJSON{
+		Rows: r.Rows, Cols: r.Cols,
+		Cells:   solver.GridRows(r.Cells, r.Rows, r.Cols),
+		Edges:   r.Edges,
+		Corners: r.Corners,
+		Style:   r.Style,
+		Millis:  roundTo(r.Millis, 3),
+	}
+	if out.Edges == nil {
+		out.Edges = []solver.Edge{}
+	}
+	out.Confidence = make([][]float64, r.Rows)
+	for row := range out.Confidence {
+		line := make([]float64, r.Cols)
+		for col := range line {
+			line[col] = roundTo(r.Confidence[row*r.Cols+col], 3)
+		}
+		out.Confidence[row] = line
+	}
+	for i := range out.Corners {
+		out.Corners[i][0] = roundTo(out.Corners[i][0], 2)
+		out.Corners[i][1] = roundTo(out.Corners[i][1], 2)
+	}
+	return json.Marshal(out)
+}
+
+// String is the plain-text summary the CLI prints.
+func (r *Reading) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%dx%d grid, style %s, read in %.1f ms\n", r.Rows, r.Cols, r.Style, r.Millis)
+	for _, row := range solver.GridRows(r.Cells, r.Rows, r.Cols) {
+		b.WriteString(row)
+		b.WriteByte('\n')
+	}
+	for _, e := range r.Edges {
+		fmt.Fprintf(&b, "clue %s between row %d col %d and row %d col %d\n", e.Rel, e.R1+1, e.C1+1, e.R2+1, e.C2+1)
+	}
+	return b.String()
+}

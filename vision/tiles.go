@@ -1,0 +1,104 @@
+package vision
+
+import (
+	"image"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// tileQuads finds grids made of separate tiles with no lines between them
+// (0h h1): the tiles are blobs that differ from the background, nearly all
+// of one size. The largest family of equal, compact blobs is the grid.
+func tileQuads(bgr gocv.Mat, gray plane) [][4][2]float64 {
+	if bgr.Channels() != 3 {
+		return nil
+	}
+	bg := borderColour(bgrPlaneOf(bgr))
+	src := bgr.ToBytes()
+	dst := make([]byte, gray.w*gray.h)
+	for i := range dst {
+		d := math.Abs(float64(src[3*i])-bg[0]) + math.Abs(float64(src[3*i+1])-bg[1]) + math.Abs(float64(src[3*i+2])-bg[2])
+		if d > 45 {
+			dst[i] = 255
+		}
+	}
+	filled, err := gocv.NewMatFromBytes(gray.h, gray.w, gocv.MatTypeCV8U, dst)
+	if err != nil {
+		return nil
+	}
+	defer filled.Close()
+	contours := gocv.FindContours(filled, gocv.RetrievalExternal, gocv.ChainApproxNone)
+	defer contours.Close()
+
+	type blob struct {
+		pts  []image.Point
+		area float64
+	}
+	var blobs []blob
+	minSide := max(6, max(gray.w, gray.h)/150)
+	for i := 0; i < contours.Size(); i++ {
+		c := contours.At(i)
+		r := gocv.BoundingRect(c)
+		if r.Dx() < minSide || r.Dy() < minSide || r.Dx() > 3*r.Dy() || r.Dy() > 3*r.Dx() {
+			continue
+		}
+		a := gocv.ContourArea(c)
+		if a < 0.6*float64(r.Dx()*r.Dy()) {
+			continue
+		}
+		blobs = append(blobs, blob{c.ToPoints(), a})
+	}
+	if len(blobs) < 4 {
+		return nil
+	}
+	sort.Slice(blobs, func(i, j int) bool { return blobs[i].area < blobs[j].area })
+	// The family is the window of areas within a factor 1.8 holding the
+	// largest total area.
+	bestTotal, bestLo, bestHi := 0.0, 0, 0
+	hi, total := 0, 0.0
+	for lo := range blobs {
+		for hi < len(blobs) && blobs[hi].area <= 1.8*blobs[lo].area {
+			total += blobs[hi].area
+			hi++
+		}
+		if hi-lo >= 4 && total > bestTotal {
+			bestTotal, bestLo, bestHi = total, lo, hi
+		}
+		total -= blobs[lo].area
+	}
+	if bestTotal == 0 {
+		return nil
+	}
+	var pts []image.Point
+	for _, b := range blobs[bestLo:bestHi] {
+		pts = append(pts, b.pts...)
+	}
+	q, ok := fitQuad(pts)
+	if !ok {
+		return nil
+	}
+	return [][4][2]float64{q}
+}
+
+// borderColour is the median colour of the image's outermost pixels, taken
+// as the background a screenshot's tiles stand on.
+func borderColour(p bgrPlane) [3]float64 {
+	var ch [3][]float64
+	add := func(x, y int) {
+		b, g, r := p.at(x, y)
+		ch[0] = append(ch[0], float64(b))
+		ch[1] = append(ch[1], float64(g))
+		ch[2] = append(ch[2], float64(r))
+	}
+	for x := 0; x < p.w; x++ {
+		add(x, 0)
+		add(x, p.h-1)
+	}
+	for y := 0; y < p.h; y++ {
+		add(0, y)
+		add(p.w-1, y)
+	}
+	return [3]float64{percentile(ch[0], 0.5), percentile(ch[1], 0.5), percentile(ch[2], 0.5)}
+}
