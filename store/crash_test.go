@@ -35,7 +35,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeBenchStore()
+	os.Exit(code)
 }
 
 // concurrentSaves is how many records each concurrent child saves.
