@@ -12,13 +12,13 @@ import (
 // cellFeatures describe one cell's content, measured in its inner window
 // (the cell without the margin where lines and clues sit).
 type cellFeatures struct {
-	ink        float64 // share of the inner window darker than the local paper
-	centre     float64 // ink share in the middle of the ink's bounding box
-	fill       float64 // ink share of the ink's bounding box
-	aspect     float64 // bounding box width / height
-	colour     float64 // share of the inner window that is saturated colour
-	hue        float64 // mean hue of the coloured pixels, degrees
-	hollowness float64 // for confidence: how clearly centre is empty or full
+	ink     float64 // share of the inner window darker than the local paper
+	centre  float64 // ink share in the middle of the ink's bounding box
+	fill    float64 // ink share of the ink's bounding box
+	aspect  float64 // bounding box width / height
+	colour  float64 // share of the inner window that is saturated colour
+	corners float64 // colour share in the cell's corners, which tiles fill and glyphs do not
+	hue     float64 // mean hue of the coloured pixels, degrees
 }
 
 // cellImage is a rectified grid: cell (r, c) covers pixels
@@ -89,6 +89,27 @@ func isColoured(b, g, r uint8) (bool, float64) {
 	return s > 0.35 && max(r, g, b) > 70, h
 }
 
+// cornerColour is the coloured share of four small squares near the
+// cell's corners, inside any gap between tiles but outside any round glyph.
+func (ci cellImage) cornerColour(row, col int) float64 {
+	px := ci.px
+	lo, hi := int(0.1*float64(px)), max(int(0.1*float64(px))+1, int(0.22*float64(px)))
+	n, coloured := 0, 0
+	for _, oy := range []int{lo, px - hi} {
+		for _, ox := range []int{lo, px - hi} {
+			for y := oy; y < oy+hi-lo; y++ {
+				for x := ox; x < ox+hi-lo; x++ {
+					n++
+					if ok, _ := isColoured(ci.bgr.at(col*px+x, row*px+y)); ok {
+						coloured++
+					}
+				}
+			}
+		}
+	}
+	return float64(coloured) / float64(n)
+}
+
 func (ci cellImage) features(row, col int) cellFeatures {
 	px := ci.px
 	m := int(math.Round(innerMargin * float64(px)))
@@ -115,6 +136,7 @@ func (ci cellImage) features(row, col int) cellFeatures {
 			}
 		}
 	}
+	f.corners = ci.cornerColour(row, col)
 	f.ink = float64(inkCount) / area
 	f.colour = float64(colourCount) / area
 	if colourCount > 0 {
@@ -214,7 +236,7 @@ func detectStyle(feats []cellFeatures) Style {
 	var kinds [5]int
 	var filledFill []float64
 	for _, f := range feats {
-		if f.colour >= tileColour {
+		if f.colour >= tileColour && f.corners >= 0.5 {
 			tiles++
 		}
 		k := f.kind()

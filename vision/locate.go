@@ -137,77 +137,49 @@ func contourQuads(mask gocv.Mat) [][4][2]float64 {
 	return out
 }
 
-// verifyCandidate rectifies a quadrilateral and counts cells in it; a
-// candidate without periodic structure on both axes is not a grid.
+// verifyCandidate rectifies a quadrilateral, moves each side onto the
+// grid's outermost long line (text or a frame touching the grid joins its
+// outline), and counts cells; a candidate without periodic structure on
+// both axes is not a grid.
 func verifyCandidate(gray gocv.Mat, q [4][2]float64) (gridCandidate, bool) {
 	c := gridCandidate{quad: q, area: quadArea(q)}
 	if c.area < minCandidateFraction*float64(gray.Cols()*gray.Rows()) {
 		return c, false
 	}
 	side := int(clamp(math.Sqrt(c.area)*1.2, 256, 768))
-	rect := plane{}
-	if !rectifyPlane(gray, q, side, side, &rect) {
+	pad := side / 16
+	var rect plane
+	if !rectifyPadded(gray, q, side, pad, &rect) {
 		return c, false
 	}
-	cols, rows := edgeProfiles(rect)
-	c.cols, c.rows = countCells(cols), countCells(rows)
-	if c.quality() <= 0.2 {
-		return c, false
-	}
-	// Text or a frame touching the grid joins its outline; the grid ends at
-	// its outermost full-length lines, so trim to those and count again.
-	x0, x1 := latticeExtent(cols, c.cols)
-	y0, y1 := latticeExtent(rows, c.rows)
-	s := float64(side)
-	if x0 == 0 && y0 == 0 && x1 == s && y1 == s {
-		return c, true
-	}
-	toSmall, _ := homographyFromQuads(rectCorners(s, s), q)
-	var trimmed [4][2]float64
-	for i, p := range [4][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
-		trimmed[i][0], trimmed[i][1] = toSmall.apply(p[0], p[1])
-	}
-	t := gridCandidate{quad: trimmed, area: quadArea(trimmed)}
-	if !rectifyPlane(gray, trimmed, side, side, &rect) {
-		return c, true
-	}
-	cols, rows = edgeProfiles(rect)
-	t.cols, t.rows = countCells(cols), countCells(rows)
-	if t.quality() >= 0.9*c.quality() {
-		return t, true
-	}
-	return c, true
-}
-
-// latticeExtent returns where the outermost boundary lines lie in a
-// profile, or the profile's own ends when those are within a third of a
-// cell of them.
-func latticeExtent(profile []float64, fit periodFit) (float64, float64) {
-	size := float64(len(profile))
-	pitch := size / float64(fit.n)
-	strong := 0.0
-	for k := 1; k < fit.n; k++ {
-		at := int(float64(k) * pitch)
-		for x := max(0, at-2); x <= min(len(profile)-1, at+2); x++ {
-			strong = math.Max(strong, profile[x])
+	if refined, ok := refineQuad(rect, q, side, pad); ok {
+		c.quad, c.area = refined, quadArea(refined)
+		if !rectifyPadded(gray, refined, side, pad, &rect) {
+			return c, false
 		}
 	}
-	limit := 0.5 * strong
-	first, last := 0, len(profile)-1
-	for first < len(profile)/3 && profile[first] < limit {
-		first++
+	cols, rows := edgeProfiles(rect)
+	c.cols, c.rows = countCells(cols[pad:pad+side+1]), countCells(rows[pad:pad+side+1])
+	return c, c.quality() > 0.2
+}
+
+// rectifyPadded warps q to a side x side square with pad pixels of the
+// surroundings on every side, so that the grid's own outline is inside
+// the picture where its edges can be measured.
+func rectifyPadded(gray gocv.Mat, q [4][2]float64, side, pad int, out *plane) bool {
+	hm, ok := paddedHomography(q, side, pad)
+	if !ok {
+		return false
 	}
-	for last > 2*len(profile)/3 && profile[last] < limit {
-		last--
-	}
-	lo, hi := float64(first)-1, float64(last)+1
-	if lo < pitch/3 || first >= len(profile)/3 {
-		lo = 0
-	}
-	if hi > size-pitch/3 || last <= 2*len(profile)/3 {
-		hi = size
-	}
-	return lo, hi
+	m := warp(gray, hm, side+2*pad, side+2*pad)
+	defer m.Close()
+	*out = planeOf(m)
+	return true
+}
+
+func paddedHomography(q [4][2]float64, side, pad int) (homography, bool) {
+	p, s := float64(pad), float64(pad+side)
+	return homographyFromQuads([4][2]float64{{p, p}, {s, p}, {s, s}, {p, s}}, q)
 }
 
 // rectifyPlane warps the quadrilateral q of a gray Mat to a w x h plane.
