@@ -526,3 +526,39 @@ func validBinaryLine(sp *lineSpec, ones uint64) bool {
 	change := ones ^ ones>>1
 	return change&sp.equal == 0 && sp.differ&^change == 0
 }
+
+// givensBreakRule is a fast screen for what checkRules reports: a run of
+// three, too many of a symbol, a broken edge clue or two equal complete
+// lines among the givens. Only when it fires does the slower checkRules
+// build the detailed error.
+func (e *engine) givensBreakRule(st *state) bool {
+	for axis := range st.m {
+		var complete [MaxSize]uint64
+		nComplete := 0
+		for i := 0; i < e.count(axis); i++ {
+			sp := &e.spec[axis][i]
+			m := st.m[axis][i]
+			k := e.known(m)
+			decided := sp.full &^ e.open(m)
+			bothDecided := decided & (decided >> 1)
+			for s := 0; s < e.nsym; s++ {
+				ks := k[s]
+				if ks&(ks>>1)&(ks>>2) != 0 || bits.OnesCount64(ks) > sp.most {
+					return true
+				}
+				// Exactly one of two decided neighbours holds s: they differ.
+				if ks&(ks>>1)&sp.differ != 0 || (ks^ks>>1)&bothDecided&sp.equal != 0 {
+					return true
+				}
+			}
+			if e.distinct && e.open(m) == 0 {
+				if containsLine(complete[:nComplete], m[1]) {
+					return true
+				}
+				complete[nComplete] = m[1]
+				nComplete++
+			}
+		}
+	}
+	return false
+}

@@ -174,7 +174,16 @@ func (e *engine) contradiction(searched bool, nodes int) *RuleError {
 
 func solveUpTo(p *Puzzle, limit int) Result {
 	res := Result{Rules: p.Rules}
-	if err := p.Validate(); err != nil {
+	err := p.checkShape()
+	var e *engine
+	var st *state
+	if err == nil {
+		e, st = newEngine(p)
+		if e.givensBreakRule(st) {
+			err = checkRules(p, p.Cells)
+		}
+	}
+	if err != nil {
 		res.Status = None
 		var re *RuleError
 		if !errors.As(err, &re) {
@@ -183,7 +192,6 @@ func solveUpTo(p *Puzzle, limit int) Result {
 		res.Contradiction = re
 		return res
 	}
-	e, st := newEngine(p)
 	s := searcher{e: e, limit: limit, rows: p.Rows, cols: p.Cols}
 	s.run(st)
 	res.Nodes = s.nodes
