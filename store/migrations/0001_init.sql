@@ -9,7 +9,7 @@ CREATE TABLE photos (
 ) WITHOUT ROWID;
 
 CREATE TABLE records (
-    id           INTEGER PRIMARY KEY,
+    id           INTEGER PRIMARY KEY AUTOINCREMENT, -- never reuse an ID: undo restores it, users quote it
     created_ns   INTEGER NOT NULL,
     updated_ns   INTEGER NOT NULL,
     source       TEXT NOT NULL,
