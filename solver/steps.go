@@ -118,7 +118,13 @@ type stepBoard struct {
 	contra   bool   // a technique found the grid cannot be completed
 	contraAt string // why, for explanations
 
-	counts    [][3]int // per line, how many of each symbol; refreshed by countLines
+	counts [][3]int // per line, how many of each symbol; refreshed by countLines
+	dirty  []bool   // batch mode: lines changed since line enumeration last read them
+	// watch, when not negative, stops propagate as soon as that cell is
+	// filled; trusted skips the rule checks, for grids known to be
+	// consistent (the generator's, carved from a valid solution).
+	watch     int
+	trusted   bool
 	setBuf    []stepSet
 	becBuf    []int
 	lineBuf   []Cell
@@ -198,7 +204,8 @@ func newStepBoard(p *Puzzle) (*stepBoard, error) {
 }
 
 func (s *stepShape) board(cells []Cell) *stepBoard {
-	return &stepBoard{stepShape: s, cells: append([]Cell(nil), cells...), counts: make([][3]int, len(s.lines))}
+	return &stepBoard{stepShape: s, cells: append([]Cell(nil), cells...),
+		counts: make([][3]int, len(s.lines)), dirty: make([]bool, len(s.lines)), watch: -1}
 }
 
 func (b *stepBoard) complete() bool {
@@ -280,6 +287,8 @@ func (b *stepBoard) emit(sets []stepSet, because []int, text string) bool {
 		if b.cells[s.at] == Empty {
 			b.cells[s.at] = s.v
 			b.progress = true
+			b.dirty[s.at/b.cols] = true
+			b.dirty[b.rows+s.at%b.cols] = true
 		}
 	}
 	return false
@@ -297,9 +306,15 @@ func (b *stepBoard) fail(why string) {
 // none applies. It returns false when the grid turns out to be impossible.
 func (b *stepBoard) propagate(maxLevel Difficulty) bool {
 	b.first, b.text, b.hit, b.contra, b.contraAt = false, false, nil, false, ""
+	for i := range b.dirty {
+		b.dirty[i] = true
+	}
 	for {
-		if !b.consistent() {
+		if !b.trusted && !b.consistent() {
 			return false
+		}
+		if b.watch >= 0 && b.cells[b.watch] != Empty {
+			return true
 		}
 		progressed := false
 		for _, t := range b.ladder {
@@ -363,13 +378,22 @@ func (b *stepBoard) consistent() bool {
 }
 
 func (b *stepBoard) distinctLines() bool {
+	full := b.maskBuf[:0] // reused as one flag per line
+	for li := range b.lines {
+		f := uint8(0)
+		if b.lineFull(&b.lines[li]) {
+			f = 1
+		}
+		full = append(full, f)
+	}
+	b.maskBuf = full
 	for a := range b.lines {
-		la := &b.lines[a]
-		if !b.lineFull(la) {
+		if full[a] == 0 {
 			continue
 		}
+		la := &b.lines[a]
 		for c := a + 1; c < len(b.lines) && b.lines[c].id.IsCol == la.id.IsCol; c++ {
-			if b.lineFull(&b.lines[c]) && b.sameLine(la, &b.lines[c]) {
+			if full[c] == 1 && b.sameLine(la, &b.lines[c]) {
 				return false
 			}
 		}

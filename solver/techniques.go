@@ -286,6 +286,15 @@ func stepEnumeration(b *stepBoard) bool {
 	for li := range b.lines {
 		l := &b.lines[li]
 		n := len(l.idx)
+		// In batch mode a binary line that has not changed since its last
+		// enumeration has nothing new to give; Troix lines also depend on
+		// their crossing lines, so they are always read.
+		if !b.first && b.rules != Troix {
+			if !b.dirty[li] {
+				continue
+			}
+			b.dirty[li] = false
+		}
 		masks := b.maskBuf[:0]
 		empties := 0
 		for _, at := range l.idx {
@@ -336,6 +345,7 @@ func stepEnumeration(b *stepBoard) bool {
 		if b.emit(sets, b.knownIn(l), text) {
 			return true
 		}
+		b.dirty[li] = false
 	}
 	return false
 }
@@ -422,6 +432,9 @@ type stepDP struct {
 }
 
 func (d *stepDP) solve(l *stepLine, masks []uint8, symbols int) ([]uint8, bool) {
+	if symbols == 2 {
+		return d.solveBinary(l, masks)
+	}
 	n := len(l.idx)
 	dim := l.most + 1
 	counted := symbols - 1 // symbols whose count is part of the state
@@ -547,4 +560,103 @@ func (d *stepDP) solve(l *stepLine, masks []uint8, symbols int) ([]uint8, bool) 
 		}
 	}
 	return d.out, d.good[start]
+}
+
+// Binary line states, for solveBinary: the last symbol and its run length.
+const (
+	stepLast0Run1 = iota
+	stepLast0Run2
+	stepLast1Run1
+	stepLast1Run2
+	stepNoLast // before the first cell
+	stepStates
+)
+
+// solveBinary is solve for two symbols with the count of 1s as a bitset:
+// bit c of reach[i][s] says that after i cells the line can be in state s
+// holding c 1s. A line has at most 64 cells, so the counts fit one word,
+// and each cell costs a handful of word operations.
+func (d *stepDP) solveBinary(l *stepLine, masks []uint8) ([]uint8, bool) {
+	n := len(l.idx)
+	var reach, good [MaxSize + 1][stepStates]uint64
+	reach[0][stepNoLast] = 1
+	if cap(d.out) < n {
+		d.out = make([]uint8, n)
+	}
+	d.out = d.out[:n]
+	clear(d.out)
+	bitsUpTo := func(k int) uint64 { // bits 0..k
+		if k >= 63 {
+			return ^uint64(0)
+		}
+		return 1<<uint(k+1) - 1
+	}
+	for i := range n {
+		cur, nxt := &reach[i], &reach[i+1]
+		rel := l.rel[i]
+		if masks[i]&1 != 0 { // a 0 keeps the count of 1s
+			if rel != stepRelEqual {
+				nxt[stepLast0Run1] = cur[stepLast1Run1] | cur[stepLast1Run2] | cur[stepNoLast]
+			}
+			if rel != stepRelDiffer {
+				nxt[stepLast0Run2] = cur[stepLast0Run1]
+			}
+		}
+		if masks[i]&2 != 0 { // a 1 adds one
+			if rel != stepRelEqual {
+				nxt[stepLast1Run1] = (cur[stepLast0Run1] | cur[stepLast0Run2] | cur[stepNoLast]) << 1
+			}
+			if rel != stepRelDiffer {
+				nxt[stepLast1Run2] = cur[stepLast1Run1] << 1
+			}
+		}
+		// At most `most` of each symbol: between i+1-most and most 1s.
+		window := bitsUpTo(l.most)
+		if lo := i + 1 - l.most; lo > 0 {
+			window &^= bitsUpTo(lo - 1)
+		}
+		for s := range nxt {
+			nxt[s] &= window
+		}
+	}
+	// With at most `most` of each symbol, a full line holds at least
+	// n-most = least of each, so every reachable end state is valid.
+	good[n] = reach[n]
+	for i := n - 1; i >= 0; i-- {
+		cur, g, gn := &reach[i], &good[i], &good[i+1]
+		rel := l.rel[i]
+		if masks[i]&1 != 0 {
+			if rel != stepRelEqual {
+				for _, s := range [3]int{stepLast1Run1, stepLast1Run2, stepNoLast} {
+					if m := cur[s] & gn[stepLast0Run1]; m != 0 {
+						g[s] |= m
+						d.out[i] |= 1
+					}
+				}
+			}
+			if rel != stepRelDiffer {
+				if m := cur[stepLast0Run1] & gn[stepLast0Run2]; m != 0 {
+					g[stepLast0Run1] |= m
+					d.out[i] |= 1
+				}
+			}
+		}
+		if masks[i]&2 != 0 {
+			if rel != stepRelEqual {
+				for _, s := range [3]int{stepLast0Run1, stepLast0Run2, stepNoLast} {
+					if m := cur[s] & (gn[stepLast1Run1] >> 1); m != 0 {
+						g[s] |= m
+						d.out[i] |= 2
+					}
+				}
+			}
+			if rel != stepRelDiffer {
+				if m := cur[stepLast1Run1] & (gn[stepLast1Run2] >> 1); m != 0 {
+					g[stepLast1Run1] |= m
+					d.out[i] |= 2
+				}
+			}
+		}
+	}
+	return d.out, good[0][stepNoLast] != 0
 }
