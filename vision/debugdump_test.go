@@ -31,3 +31,24 @@ func TestDumpFixtureDebug(t *testing.T) {
 		img.Close()
 	}
 }
+
+// TestWriteReaderTestdata regenerates the images under testdata/reader/
+// that the CLI tests read; it runs only when BINOCLE_WRITE_TESTDATA is set.
+func TestWriteReaderTestdata(t *testing.T) {
+	if os.Getenv("BINOCLE_WRITE_TESTDATA") == "" {
+		t.Skip("set BINOCLE_WRITE_TESTDATA=1 to regenerate testdata/reader")
+	}
+	files := map[string]string{"takuzu 6x6 binarypuzzle-6x6-L1-000": "takuzu6.png", "tango-002": "tango6.png"}
+	for _, f := range fixtures {
+		name, ok := files[f.name]
+		if !ok {
+			continue
+		}
+		img, _ := f.render()
+		err := WritePNG(filepath.Join("testdata", "reader", name), img)
+		img.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}

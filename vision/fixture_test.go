@@ -45,7 +45,7 @@ func (f fixture) render() (gocv.Mat, [4][2]float64) {
 	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(bg.B), float64(bg.G), float64(bg.R), 0), h, w, gocv.MatTypeCV8UC3)
 	x0, y0 := margin, margin
 	if f.text {
-		for k := 0; k*14 < margin-20; k++ {
+		for k := 0; 20+k*14 < margin-12; k++ {
 			gocv.PutText(&img, "The quick brown fox jumps over", pt(10, 20+k*14), gocv.FontHersheyPlain, 1, black, 1)
 			gocv.PutText(&img, "lazy dogs while binary puzzles", pt(10, h-margin+30+k*14), gocv.FontHersheyPlain, 1, black, 1)
 		}
@@ -174,6 +174,15 @@ var fixtures = []fixture{
 			{R1: 0, C1: 0, R2: 1, C2: 0, Rel: solver.Equal}, {R1: 2, C1: 4, R2: 3, C2: 4, Rel: solver.Differ}}},
 	{name: "tiles dark 0h h1", style: StyleTiles, cell: 50, gap: 8, dark: true, givens: []string{"1..0", ".0..", "..1.", "0..1"}},
 	{name: "tiles light", style: StyleTiles, cell: 44, gap: 6, givens: []string{"1..0..", ".0....", "..1..1", "0..1..", "....0.", ".1...."}},
+	{name: "takuzu 6x6 binarypuzzle-6x6-L1-000", style: StyleSquareCircle, cell: 40, border: 3, text: true,
+		givens: []string{"...00.", "0.....", "....0.", ".00...", ".0.11.", ".....0"}},
+	{name: "tango-002", style: StyleTango, cell: 56, lineColour: grey, border: 2,
+		givens: []string{"......", "....1.", ".10...", "...00.", ".1....", "......"},
+		edges: []solver.Edge{{R1: 0, C1: 0, R2: 0, C2: 1, Rel: solver.Equal}, {R1: 5, C1: 0, R2: 5, C2: 1, Rel: solver.Differ},
+			{R1: 0, C1: 1, R2: 0, C2: 2, Rel: solver.Differ}, {R1: 5, C1: 3, R2: 5, C2: 4, Rel: solver.Equal},
+			{R1: 0, C1: 4, R2: 0, C2: 5, Rel: solver.Differ}, {R1: 5, C1: 4, R2: 5, C2: 5, Rel: solver.Differ},
+			{R1: 0, C1: 0, R2: 1, C2: 0, Rel: solver.Equal}, {R1: 0, C1: 5, R2: 1, C2: 5, Rel: solver.Equal},
+			{R1: 4, C1: 0, R2: 5, C2: 0, Rel: solver.Differ}, {R1: 4, C1: 5, R2: 5, C2: 5, Rel: solver.Equal}}},
 	{name: "large 30x30", style: StyleSquareCircle, cell: 18, border: 2, givens: largeGivens(30, 30)},
 }
 

@@ -152,10 +152,23 @@ func verifyCandidate(gray gocv.Mat, q [4][2]float64) (gridCandidate, bool) {
 	if !rectifyPadded(gray, q, side, pad, &rect) {
 		return c, false
 	}
-	if refined, ok := refineQuad(rect, q, side, pad); ok {
+	// Each pass rectifies better, which makes the next pass's edges
+	// straighter; a badly wrong first corner takes a few passes.
+	for pass := 0; pass < 4; pass++ {
+		refined, ok := refineQuad(rect, c.quad, side, pad)
+		if !ok {
+			break
+		}
+		shift := 0.0
+		for i := range refined {
+			shift = math.Max(shift, math.Hypot(refined[i][0]-c.quad[i][0], refined[i][1]-c.quad[i][1]))
+		}
 		c.quad, c.area = refined, quadArea(refined)
 		if !rectifyPadded(gray, refined, side, pad, &rect) {
 			return c, false
+		}
+		if shift < 0.25 {
+			break
 		}
 	}
 	cols, rows := edgeProfiles(rect)

@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+
+	"binocle/solver"
+	"binocle/vision"
+)
+
+func init() {
+	register(&command{
+		name:    "overlay",
+		summary: "read and solve a photo, and draw the answer onto it",
+		usage:   "IMAGE -o out.png [--rules auto|threeinarow|takuzu|troix]",
+		flags: func(fs *flag.FlagSet) func(env *Env, fs *flag.FlagSet) int {
+			out := fs.String("o", "", "the PNG file to write (required)")
+			rules := fs.String("rules", "auto", "rule set, or auto to pick the one that makes the answer unique")
+			return func(env *Env, fs *flag.FlagSet) int {
+				path, ok := oneImageArg(env, fs, "overlay")
+				if !ok {
+					return ExitBadInput
+				}
+				if *out == "" {
+					fmt.Fprintln(env.Stderr, "binocle overlay: -o out.png is required")
+					return ExitBadInput
+				}
+				return overlayPhoto(env, path, *out, *rules)
+			}
+		},
+	})
+}
+
+func overlayPhoto(env *Env, path, out, rules string) int {
+	r, err := vision.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "binocle overlay: %v\n", err)
+		return ExitBadInput
+	}
+	p, res, err := solveReading(r, rules)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "binocle overlay: %s: %v\n", path, err)
+		return ExitBadInput
+	}
+	if res.Status == solver.None {
+		printReading(env, r)
+		printPhotoSolve(env, p, res)
+		fmt.Fprintln(env.Stderr, "binocle overlay: nothing drawn, the puzzle as read has no solution")
+		return ExitUnsolved
+	}
+	img, err := vision.LoadFile(path)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "binocle overlay: %v\n", err)
+		return ExitBadInput
+	}
+	defer img.Close()
+	drawn, err := vision.DrawOverlay(img, r, res.Solution)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "binocle overlay: %s: %v\n", path, err)
+		return ExitBadInput
+	}
+	defer drawn.Close()
+	if err := vision.WritePNG(out, drawn); err != nil {
+		fmt.Fprintf(env.Stderr, "binocle overlay: %v\n", err)
+		return ExitBadInput
+	}
+	if res.Status == solver.Multiple {
+		fmt.Fprintf(env.Stdout, "wrote %s: one of several solutions under %s\n", out, res.Rules)
+		return ExitUnsolved
+	}
+	fmt.Fprintf(env.Stdout, "wrote %s: solved under %s\n", out, res.Rules)
+	return ExitOK
+}

@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"binocle/solver"
+	"binocle/vision"
+)
+
+func init() {
+	solveImage = solvePhoto
+}
+
+// solveReading solves what was read, under rules ("auto" or "" lets the
+// solver pick the rule set that makes the answer unique).
+func solveReading(r *vision.Reading, rules string) (*solver.Puzzle, solver.Result, error) {
+	auto := rules == "" || strings.EqualFold(rules, "auto")
+	var set solver.Rules
+	if !auto {
+		var err error
+		if set, err = solver.ParseRules(rules); err != nil {
+			return nil, solver.Result{}, err
+		}
+	}
+	p, err := r.Puzzle(set)
+	if err != nil {
+		return nil, solver.Result{}, err
+	}
+	if auto {
+		return p, solver.SolveAuto(p), nil
+	}
+	return p, solver.Solve(p), nil
+}
+
+// photoSolveJSON is `binocle solve IMAGE --json`: the reading and the solve.
+type photoSolveJSON struct {
+	Reading       *vision.Reading `json:"reading"`
+	Status        solver.Status   `json:"status"`
+	Rules         solver.Rules    `json:"rules"`
+	Solution      []string        `json:"solution,omitempty"`
+	Second        []string        `json:"second,omitempty"`
+	Differ        []solver.Point  `json:"differ,omitempty"`
+	Contradiction string          `json:"contradiction,omitempty"`
+	Nodes         int             `json:"nodes"`
+	Micros        int64           `json:"micros"`
+}
+
+func solvePhoto(env *Env, path string, opts SolveOptions) int {
+	r, err := vision.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
+		return ExitBadInput
+	}
+	p, res, err := solveReading(r, opts.Rules)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "binocle solve: %s: %v\n", path, err)
+		return ExitBadInput
+	}
+	if saveSolve != nil && !opts.NoSave {
+		if err := saveSolve(env, opts, p, res, "photo"); err != nil {
+			fmt.Fprintf(env.Stderr, "binocle solve: the history was not updated: %v\n", err)
+		}
+	}
+	if opts.JSON {
+		out := photoSolveJSON{Reading: r, Status: res.Status, Rules: res.Rules, Differ: res.Differ,
+			Nodes: res.Nodes, Micros: res.Elapsed.Microseconds()}
+		if res.Solution != nil {
+			out.Solution = solver.GridRows(res.Solution, p.Rows, p.Cols)
+		}
+		if res.Second != nil {
+			out.Second = solver.GridRows(res.Second, p.Rows, p.Cols)
+		}
+		if res.Contradiction != nil {
+			out.Contradiction = res.Contradiction.Error()
+		}
+		b, err := json.Marshal(out)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
+			return ExitBadInput
+		}
+		fmt.Fprintln(env.Stdout, string(b))
+	} else {
+		printReading(env, r)
+		printPhotoSolve(env, p, res)
+	}
+	if res.Status != solver.Unique {
+		return ExitUnsolved
+	}
+	return ExitOK
+}
+
+func printPhotoSolve(env *Env, p *solver.Puzzle, res solver.Result) {
+	switch res.Status {
+	case solver.Unique:
+		fmt.Fprintf(env.Stdout, "\nsolved under %s (unique):\n", res.Rules)
+	case solver.Multiple:
+		fmt.Fprintf(env.Stdout, "\nmore than one solution under %s; one of them:\n", res.Rules)
+	default:
+		msg := "no solution"
+		if res.Contradiction != nil {
+			msg += ": " + res.Contradiction.Error()
+		}
+		fmt.Fprintf(env.Stdout, "\n%s (rules %s); check the doubtful cells above\n", msg, res.Rules)
+		return
+	}
+	for _, row := range solver.GridRows(res.Solution, p.Rows, p.Cols) {
+		fmt.Fprintln(env.Stdout, row)
+	}
+}
