@@ -27,11 +27,15 @@ type FrameSource interface {
 	Close() error
 }
 
-// TimedSource is a FrameSource that knows when its last frame was taken.
-// Steadiness is measured in this time rather than in wall-clock time, so a
-// video file gives the same auto-capture however slowly the machine runs.
-type TimedSource interface {
+// Recording is a FrameSource replaying frames taken earlier, such as a
+// video file. The capture loop locates every frame of a recording, in
+// order, and measures steadiness in the recording's own time, so a replay
+// gives the same auto-capture however fast the machine is. Any other
+// source is live: the loop never waits for grid location, so the preview
+// keeps the camera's frame rate, and the outline follows a frame behind.
+type Recording interface {
 	FrameSource
+	// FrameTime is when the frame last read was taken, from the start.
 	FrameTime() time.Duration
 }
 
@@ -106,7 +110,7 @@ func OpenCamera(device string) (FrameSource, error) {
 		if o.err != nil {
 			return nil, o.err
 		}
-		return &videoSource{vc: o.vc, name: device, start: time.Now()}, nil
+		return &videoSource{vc: o.vc}, nil
 	case <-time.After(cameraOpenTimeout):
 		go func() {
 			if o := <-result; o.vc != nil {
@@ -154,19 +158,16 @@ func OpenVideoFile(path string) (FrameSource, error) {
 	if !(fps > 0 && fps < 1000) {
 		fps = defaultVideoFPS
 	}
-	return &videoSource{vc: vc, name: path, fps: fps}, nil
+	return &videoFile{videoSource{vc: vc, fps: fps}}, nil
 }
 
-// videoSource is a camera (fps == 0: frames are timed by the clock) or a
-// video file (frames are timed by their index at the file's frame rate).
+// videoSource is an OpenCV capture: a camera, or a video file when fps is
+// set, whose frames are then timed by their index.
 type videoSource struct {
 	mu     sync.Mutex
 	vc     *gocv.VideoCapture
-	name   string
 	fps    float64
-	start  time.Time
 	frames int
-	last   time.Duration
 }
 
 func (s *videoSource) Read(dst *gocv.Mat) bool {
@@ -175,19 +176,8 @@ func (s *videoSource) Read(dst *gocv.Mat) bool {
 	if s.vc == nil || !s.vc.Read(dst) || dst.Empty() {
 		return false
 	}
-	if s.fps > 0 {
-		s.last = time.Duration(float64(s.frames) / s.fps * float64(time.Second))
-	} else {
-		s.last = time.Since(s.start)
-	}
 	s.frames++
 	return true
-}
-
-func (s *videoSource) FrameTime() time.Duration {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.last
 }
 
 func (s *videoSource) Close() error {
@@ -198,6 +188,15 @@ func (s *videoSource) Close() error {
 		s.vc = nil
 	}
 	return nil
+}
+
+// videoFile is a videoSource that is a Recording.
+type videoFile struct{ videoSource }
+
+func (s *videoFile) FrameTime() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return time.Duration(float64(max(0, s.frames-1)) / s.fps * float64(time.Second))
 }
 
 // WriteVideo writes encoded images (PNG, JPEG, ...) of one size as an MJPG
@@ -281,7 +280,8 @@ type Preview struct {
 	// Image is the frame, scaled to fit PreviewMaxSide, with the located
 	// grid outlined: amber while it settles, green once it has held still.
 	Image *image.RGBA
-	// Corners are the grid's TL, TR, BR, BL in the full frame's pixels.
+	// Corners are the grid's TL, TR, BR, BL in the full frame's pixels, as
+	// last located: on a live camera that may be a frame or two earlier.
 	Corners [4][2]float64
 	Found   bool
 	// Steady is the share of the steadiness period the outline has held
@@ -292,13 +292,15 @@ type Preview struct {
 	Width, Height int           // the full frame's size
 }
 
-// Shot is a captured full-resolution frame.
+// Shot is a captured full-resolution frame. An automatic shot is the very
+// frame whose outline completed the steady period; a requested one is the
+// next frame read, with the outline last located.
 type Shot struct {
 	PNG           []byte // ready for LoadBytes and Read
 	Corners       [4][2]float64
 	Found         bool
 	Auto          bool // captured because the outline held still, not on request
-	Frame         int
+	Frame         int  // index of the frame since the loop started
 	At            time.Duration
 	Width, Height int
 }
@@ -313,8 +315,10 @@ const shotBuffer = 4
 const maxReadFailures = 3
 
 // Capture is a running capture loop: it reads frames on its own goroutine,
-// locates the grid in each, publishes previews and captures a frame once
-// the grid has held still (once per loop) or when asked to.
+// locates the grid on a second one, publishes previews, and captures a
+// frame when the grid has held still or when asked to. The automatic
+// capture happens at most once per loop, and not after a requested one:
+// by then the user has taken over.
 type Capture struct {
 	opts     CaptureOptions
 	src      FrameSource
@@ -376,11 +380,41 @@ func (c *Capture) Stop() {
 	<-c.done
 }
 
+// locateJob is one frame on its way to or back from the locator: the
+// frame is a clone the job owns until the loop closes it.
+type locateJob struct {
+	frame   gocv.Mat
+	index   int
+	at      time.Duration
+	corners [4][2]float64
+	found   bool
+}
+
 func (c *Capture) run(ctx context.Context) {
+	recording, isRecording := c.src.(Recording)
+	jobs := make(chan locateJob, 1)
+	results := make(chan locateJob, 1) // never blocks: one job at most is in flight
+	locatorDone := make(chan struct{})
+	go func() {
+		defer close(locatorDone)
+		for job := range jobs {
+			corners, err := c.opts.Locate(job.frame)
+			job.corners, job.found = corners, err == nil
+			results <- job
+		}
+	}()
+
 	frame := gocv.NewMat()
 	scaled := gocv.NewMat()
 	rgba := gocv.NewMat()
 	defer func() {
+		close(jobs)
+		<-locatorDone
+		select {
+		case job := <-results:
+			job.frame.Close()
+		default:
+		}
 		frame.Close()
 		scaled.Close()
 		rgba.Close()
@@ -389,12 +423,27 @@ func (c *Capture) run(ctx context.Context) {
 		close(c.shots)
 		close(c.done)
 	}()
-	timed, hasTime := c.src.(TimedSource)
+
 	start := time.Now()
 	track := steadiness{hold: c.opts.SteadyFor}
 	autoArmed := !c.opts.NoAutoCapture
+	var located locateJob // the latest located frame's outline; its Mat is closed
+	progress := 0.0
+	locating := false
 	failures := 0
-	for index := 0; ; {
+	// takeResult updates the outline and steadiness from a located frame,
+	// and captures that very frame if it proved the grid steady.
+	takeResult := func(job locateJob) {
+		defer job.frame.Close()
+		locating = false
+		track.tolerance = c.opts.Tolerance * math.Hypot(float64(job.frame.Cols()), float64(job.frame.Rows()))
+		progress = track.observe(job.at, job.corners, job.found)
+		located = job
+		if autoArmed && progress >= 1 {
+			autoArmed = !c.shoot(job.frame, job, true)
+		}
+	}
+	for index := 0; ; index++ {
 		if ctx.Err() != nil {
 			return
 		}
@@ -408,38 +457,49 @@ func (c *Capture) run(ctx context.Context) {
 		}
 		failures = 0
 		at := time.Since(start)
-		if hasTime {
-			at = timed.FrameTime()
+		if isRecording {
+			at = recording.FrameTime()
 		}
-		corners, err := c.opts.Locate(frame)
-		found := err == nil
-		diagonal := math.Hypot(float64(frame.Cols()), float64(frame.Rows()))
-		track.tolerance = c.opts.Tolerance * diagonal
-		progress := track.observe(at, corners, found)
-
-		var manual bool
-		select {
-		case <-c.manual:
-			manual = true
-		default:
+		if !locating {
+			locating = true
+			jobs <- locateJob{frame: frame.Clone(), index: index, at: at}
 		}
-		auto := autoArmed && progress >= 1
-		if manual || auto {
-			if shot, err := encodeShot(frame); err == nil {
-				shot.Corners, shot.Found, shot.Auto, shot.Frame, shot.At = corners, found, !manual, index, at
-				autoArmed = false
-				select {
-				case c.shots <- shot:
-				default: // nobody is collecting shots; keep the camera running
-				}
+		if isRecording {
+			takeResult(<-results)
+		} else {
+			select {
+			case job := <-results:
+				takeResult(job)
+			default:
 			}
 		}
 
-		p := Preview{Corners: corners, Found: found, Steady: progress, Frame: index, At: at, Width: frame.Cols(), Height: frame.Rows()}
-		p.Image = c.previewImage(frame, &scaled, &rgba, corners, found, progress >= 1)
+		select {
+		case <-c.manual:
+			if c.shoot(frame, locateJob{index: index, at: at, corners: located.corners, found: located.found}, false) {
+				autoArmed = false
+			}
+		default:
+		}
+
+		p := Preview{Corners: located.corners, Found: located.found, Steady: progress, Frame: index, At: at, Width: frame.Cols(), Height: frame.Rows()}
+		p.Image = c.previewImage(frame, &scaled, &rgba, located.corners, located.found, progress >= 1)
 		c.publish(p)
-		index++
 	}
+}
+
+// shoot encodes frame and hands it to Shots; it reports whether it did.
+func (c *Capture) shoot(frame gocv.Mat, where locateJob, auto bool) bool {
+	shot, err := encodeShot(frame)
+	if err != nil {
+		return false
+	}
+	shot.Corners, shot.Found, shot.Auto, shot.Frame, shot.At = where.corners, where.found, auto, where.index, where.at
+	select {
+	case c.shots <- shot:
+	default: // nobody is collecting shots; keep the camera running
+	}
+	return true
 }
 
 func encodeShot(frame gocv.Mat) (Shot, error) {

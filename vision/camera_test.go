@@ -229,6 +229,14 @@ func (s *repeatSource) Close() error {
 	return nil
 }
 
+// recordedSource is a repeatSource replayed as a recording at 15 fps, so
+// the loop locates every frame before previewing it.
+type recordedSource struct{ repeatSource }
+
+func (s *recordedSource) FrameTime() time.Duration {
+	return time.Duration(s.reads.Load()-1) * time.Second / 15
+}
+
 func noGridLocate(gocv.Mat) ([4][2]float64, error) { return [4][2]float64{}, ErrNoGrid }
 
 func TestCaptureStopsCleanly(t *testing.T) {
@@ -291,11 +299,38 @@ func TestCaptureNow(t *testing.T) {
 	m.Close()
 }
 
+func TestCaptureLiveAutoCapture(t *testing.T) {
+	frame := gocv.NewMatWithSize(360, 640, gocv.MatTypeCV8UC3)
+	defer frame.Close()
+	corners := [4][2]float64{{100, 50}, {400, 50}, {400, 300}, {100, 300}}
+	var located atomic.Int64
+	src := &repeatSource{frame: frame, left: -1}
+	capture := StartCapture(context.Background(), src, CaptureOptions{
+		SteadyFor: 50 * time.Millisecond,
+		Locate: func(gocv.Mat) ([4][2]float64, error) {
+			located.Add(1)
+			return corners, nil
+		},
+	})
+	defer capture.Stop()
+	shot := <-capture.Shots()
+	if !shot.Auto || !shot.Found || shot.Corners != corners {
+		t.Errorf("live shot Auto=%v Found=%v corners %v, want the automatic capture of %v", shot.Auto, shot.Found, shot.Corners, corners)
+	}
+	if located.Load() < 2 {
+		t.Errorf("auto-capture after %d located frames; steadiness needs at least two", located.Load())
+	}
+	capture.Stop()
+	for s := range capture.Shots() {
+		t.Errorf("a second automatic shot, of frame %d", s.Frame)
+	}
+}
+
 func TestCaptureScalesLargeFramesForPreview(t *testing.T) {
 	frame := gocv.NewMatWithSize(1080, 1920, gocv.MatTypeCV8UC3)
 	defer frame.Close()
 	corners := [4][2]float64{{100, 100}, {900, 100}, {900, 900}, {100, 900}}
-	src := &repeatSource{frame: frame, left: 2}
+	src := &recordedSource{repeatSource{frame: frame, left: 2}}
 	capture := StartCapture(context.Background(), src, CaptureOptions{
 		Locate: func(gocv.Mat) ([4][2]float64, error) { return corners, nil },
 	})
