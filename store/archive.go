@@ -99,24 +99,8 @@ func (s *Store) Export(w io.Writer) error {
 // ExportFile writes the archive to path through a temp file and a rename,
 // so that a failed export never leaves a truncated zip under that name.
 func (s *Store) ExportFile(path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp-*")
-	if err != nil {
+	if err := writeAtomic(path, s.Export); err != nil {
 		return fmt.Errorf("store: export: %w", err)
-	}
-	tmp := f.Name()
-	err = s.Export(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("store: export to %s: %w", path, err)
 	}
 	return nil
 }

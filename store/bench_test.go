@@ -64,6 +64,16 @@ func largeStore(b *testing.B) string {
 	return benchDir
 }
 
+func openLargeStore(b *testing.B) *Store {
+	st, err := Open(largeStore(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	b.ResetTimer()
+	return st
+}
+
 func removeBenchStore() {
 	if benchDir != "" {
 		os.RemoveAll(benchDir)
@@ -105,12 +115,7 @@ func BenchmarkSaveWithPhoto(b *testing.B) {
 }
 
 func BenchmarkList100Of10000(b *testing.B) {
-	st, err := Open(largeStore(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	b.ResetTimer()
+	st := openLargeStore(b)
 	for b.Loop() {
 		recs, total, err := st.List(Filter{Limit: 100})
 		if err != nil || len(recs) != 100 || total != benchRecords {
@@ -120,12 +125,7 @@ func BenchmarkList100Of10000(b *testing.B) {
 }
 
 func BenchmarkListFiltered100Of10000(b *testing.B) {
-	st, err := Open(largeStore(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	b.ResetTimer()
+	st := openLargeStore(b)
 	for b.Loop() {
 		if _, _, err := st.List(Filter{Rules: "takuzu", Rows: 8, Text: "puzzle", Limit: 100}); err != nil {
 			b.Fatal(err)

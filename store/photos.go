@@ -11,6 +11,7 @@ import (
 	_ "image/gif" // decoders for thumbnails
 	"image/jpeg"
 	_ "image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -141,12 +142,24 @@ func writeFileOnce(path string, data []byte) error {
 			return err
 		}
 	}
-	f, err := os.CreateTemp(dir, tempPrefix+"*")
-	if err != nil {
+	if err := writeAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}); err != nil {
 		return err
 	}
+	return syncDir(dir)
+}
+
+// writeAtomic writes a file through an fsynced temp file in the same
+// directory and a rename, so that path never names a partial file.
+func writeAtomic(path string, write func(w io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix+"*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	err = write(f)
 	if err == nil {
 		err = f.Sync()
 	}
@@ -160,7 +173,7 @@ func writeFileOnce(path string, data []byte) error {
 		os.Remove(tmp)
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	return syncDir(dir)
+	return nil
 }
 
 // syncDir makes a rename or a new entry in dir survive a power cut.
