@@ -56,11 +56,19 @@ type GradeStats struct {
 	HardestUses int            `json:"hardest_uses"`
 	Uses        map[string]int `json:"uses"`  // steps per technique ID
 	Empty       int            `json:"empty"` // cells the puzzle leaves to fill
+	// Score orders puzzles within a grade by how often they need it:
+	// the grade's number (Easy 0 … Inhuman 4) plus a fraction that grows
+	// with HardestUses, so it stays below the next grade.
+	Score float64 `json:"score"`
 }
 
 // Grade solves the puzzle step by step and grades it. The grade is the
-// hardest technique's grade. It fails when the puzzle is malformed, breaks
-// a rule, or does not have exactly one solution (wrapping ErrNotUnique).
+// hardest technique's grade; how often that grade is needed goes into
+// GradeStats.Score, which ranks puzzles within a grade. (Raising the
+// grade itself for frequent use agreed less with the data sets' own
+// labels: TestGradeAgreement measures both.) It fails when the puzzle is
+// malformed, breaks a rule, or does not have exactly one solution
+// (wrapping ErrNotUnique).
 func Grade(p *Puzzle) (Difficulty, GradeStats, error) {
 	b, err := newStepBoard(p)
 	if err != nil {
@@ -84,12 +92,17 @@ func gradeSteps(steps []Step, stats *GradeStats) Difficulty {
 	for _, st := range steps {
 		stats.Steps++
 		stats.Uses[st.Technique]++
-		switch {
-		case st.Difficulty > hardest || stats.Hardest == "":
-			hardest, stats.Hardest, stats.HardestUses = st.Difficulty, st.Technique, 1
-		case st.Difficulty == hardest:
-			stats.HardestUses++
+		hardest = max(hardest, st.Difficulty)
+	}
+	for _, t := range techniqueLadder {
+		if t.Level != hardest || stats.Uses[t.ID] == 0 {
+			continue
+		}
+		stats.HardestUses += stats.Uses[t.ID]
+		if stats.Hardest == "" || stats.Uses[t.ID] > stats.Uses[stats.Hardest] {
+			stats.Hardest = t.ID
 		}
 	}
+	stats.Score = float64(hardest) + float64(stats.HardestUses)/float64(stats.HardestUses+10)
 	return hardest
 }

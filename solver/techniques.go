@@ -435,6 +435,12 @@ func (d *stepDP) solve(l *stepLine, masks []uint8, symbols int) ([]uint8, bool) 
 	if symbols == 2 {
 		return d.solveBinary(l, masks)
 	}
+	return d.solveGeneric(l, masks, symbols)
+}
+
+// solveGeneric handles any number of symbols; Troix uses it, and tests
+// check the binary special case against it.
+func (d *stepDP) solveGeneric(l *stepLine, masks []uint8, symbols int) ([]uint8, bool) {
 	n := len(l.idx)
 	dim := l.most + 1
 	counted := symbols - 1 // symbols whose count is part of the state
