@@ -99,5 +99,13 @@ func countCells(profile []float64) periodFit {
 			chosen = f
 		}
 	}
+	// Thin lines between thick ones (a sudoku's cells inside its boxes)
+	// score lower than the thick ones alone, but a count that puts a line
+	// at every thick one and between them is the real grid.
+	for _, f := range fits {
+		if f.n > chosen.n && f.n%chosen.n == 0 && f.score >= 0.3*best.score && f.score > 0.1 {
+			chosen = f
+		}
+	}
 	return chosen
 }

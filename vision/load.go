@@ -75,6 +75,9 @@ func decodeImage(data []byte, minSide int) (*decodedImage, error) {
 	}
 	orientation := 1
 	if format == "jpeg" {
+		if !jpegComplete(data) {
+			return nil, errors.New("JPEG data is truncated: the image ends before its end marker")
+		}
 		orientation = jpegOrientation(data)
 	}
 	reduce := 1
@@ -210,4 +213,32 @@ func exifOrientation(tiff []byte) int {
 		return v
 	}
 	return 1
+}
+
+// jpegComplete reports whether the JPEG's end-of-image marker follows its
+// first scan. libjpeg decodes a truncated file without complaint, filling
+// the missing part with grey, which would be read as a real picture. The
+// marker cannot occur inside scan data (0xFF is stuffed there), and an
+// EXIF thumbnail's own end marker lies before the scan.
+func jpegComplete(data []byte) bool {
+	pos := 2
+	for pos+4 <= len(data) {
+		if data[pos] != 0xFF {
+			return false
+		}
+		marker := data[pos+1]
+		if marker == 0xFF || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD8) {
+			pos++
+			continue
+		}
+		if marker == 0xDA {
+			return bytes.Contains(data[pos:], []byte{0xFF, 0xD9})
+		}
+		size := int(binary.BigEndian.Uint16(data[pos+2:]))
+		if size < 2 {
+			return false
+		}
+		pos += 2 + size
+	}
+	return false
 }

@@ -125,8 +125,8 @@ func contourQuads(mask gocv.Mat) [][4][2]float64 {
 		big = append(big, sized{c.ToPoints(), float64(r.Dx() * r.Dy())})
 	}
 	sort.Slice(big, func(i, j int) bool { return big[i].area > big[j].area })
-	if len(big) > 6 {
-		big = big[:6]
+	if len(big) > 4 {
+		big = big[:4]
 	}
 	var out [][4][2]float64
 	for _, b := range big {
@@ -173,7 +173,7 @@ func verifyCandidate(gray gocv.Mat, q [4][2]float64) (gridCandidate, bool) {
 	}
 	cols, rows := edgeProfiles(rect)
 	c.cols, c.rows = countCells(cols[pad:pad+side+1]), countCells(rows[pad:pad+side+1])
-	return c, c.quality() > 0.2
+	return c, c.quality() > minGridQuality
 }
 
 // rectifyPadded warps q to a side x side square with pad pixels of the
@@ -210,3 +210,7 @@ func rectifyPlane(gray gocv.Mat, q [4][2]float64, w, h int, out *plane) bool {
 func rectCorners(w, h float64) [4][2]float64 {
 	return [4][2]float64{{0, 0}, {w, 0}, {w, h}, {0, h}}
 }
+
+// minGridQuality is the least periodicity evidence, on the weaker axis,
+// for a quadrilateral to count as a grid.
+const minGridQuality = 0.15

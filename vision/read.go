@@ -12,7 +12,7 @@ import (
 // readSide is the long side the reader decodes large JPEGs down to: the
 // DCT-reduced decode is several times faster than a full one and still
 // leaves tens of pixels per cell.
-const readSide = 1600
+const readSide = 1000
 
 // Read locates, rectifies and reads the puzzle grid in img.
 func Read(img gocv.Mat) (*Reading, error) {

@@ -1,0 +1,64 @@
+package vision
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gocv.io/x/gocv"
+)
+
+// benchJPEG renders a fixture, scales it to width x height and stores it
+// as a JPEG, so that the read benchmarks include decoding.
+func benchJPEG(b *testing.B, f fixture, width, height int) string {
+	b.Helper()
+	img, _ := f.render()
+	defer img.Close()
+	big := gocv.NewMat()
+	defer big.Close()
+	gocv.Resize(img, &big, pt(width, height), 0, 0, gocv.InterpolationLinear)
+	buf, err := gocv.IMEncode(gocv.JPEGFileExt, big)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer buf.Close()
+	path := filepath.Join(b.TempDir(), "bench.jpg")
+	if err := os.WriteFile(path, buf.GetBytes(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+func BenchmarkRead12MP(b *testing.B) {
+	path := benchJPEG(b, fixtures[1], 4000, 3000)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ReadFile(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkReadScreenshot(b *testing.B) {
+	path := benchJPEG(b, fixtures[0], 1000, 1000)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ReadFile(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkLocate720p(b *testing.B) {
+	img, _ := fixtures[1].render()
+	defer img.Close()
+	frame := gocv.NewMat()
+	defer frame.Close()
+	gocv.Resize(img, &frame, pt(1280, 720), 0, 0, gocv.InterpolationLinear)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := LocateGrid(frame); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
