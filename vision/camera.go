@@ -41,7 +41,7 @@ type Recording interface {
 
 // ErrSourceEnded is the capture loop's error when the camera or video
 // stopped delivering frames on its own.
-var ErrSourceEnded = errors.New("the camera stopped delivering frames")
+var ErrSourceEnded = errors.New("the frame source stopped delivering frames")
 
 // cameraDir holds the video device nodes; a variable so tests can list a
 // directory of their own.
