@@ -134,19 +134,23 @@ func stepSandwiches(b *stepBoard) bool {
 	return false
 }
 
+// lineTally counts a line's symbols and its empty cells.
+func (b *stepBoard) lineTally(l *stepLine) (cnt [3]int, empties int) {
+	for _, at := range l.idx {
+		if v := b.cells[at]; v == Empty {
+			empties++
+		} else {
+			cnt[v]++
+		}
+	}
+	return cnt, empties
+}
+
 // stepBalance: a line that holds all of one symbol is completed with the other.
 func stepBalance(b *stepBoard) bool {
 	for li := range b.lines {
 		l := &b.lines[li]
-		var cnt [2]int
-		empties := 0
-		for _, at := range l.idx {
-			if v := b.cells[at]; v == Empty {
-				empties++
-			} else {
-				cnt[v]++
-			}
-		}
+		cnt, empties := b.lineTally(l)
 		if empties == 0 {
 			continue
 		}
@@ -208,15 +212,7 @@ func stepLineBreak(l *stepLine, vals []Cell) (broken bool, from, to int, clue bo
 func stepOneLeft(b *stepBoard) bool {
 	for li := range b.lines {
 		l := &b.lines[li]
-		var cnt [2]int
-		empties := 0
-		for _, at := range l.idx {
-			if v := b.cells[at]; v == Empty {
-				empties++
-			} else {
-				cnt[v]++
-			}
-		}
+		cnt, empties := b.lineTally(l)
 		if empties < 2 {
 			continue
 		}
@@ -372,17 +368,14 @@ func stepMaskValue(m uint8) Cell {
 func stepDistinct(b *stepBoard) bool {
 	for li := range b.lines {
 		l := &b.lines[li]
-		gaps := [2]int{-1, -1}
-		ng := 0
-		var cnt [2]int
+		cnt, ng := b.lineTally(l)
+		if ng != 2 {
+			continue
+		}
+		var gaps []int
 		for i, at := range l.idx {
-			if v := b.cells[at]; v == Empty {
-				if ng < 2 {
-					gaps[ng] = i
-				}
-				ng++
-			} else {
-				cnt[v]++
+			if b.cells[at] == Empty {
+				gaps = append(gaps, i)
 			}
 		}
 		// Both gaps the same symbol must be impossible by the counts.

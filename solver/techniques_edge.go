@@ -89,12 +89,7 @@ func stepEdgeBalance(b *stepBoard) bool {
 		if !hasRel {
 			continue
 		}
-		var cnt [2]int
-		for _, at := range l.idx {
-			if v := b.cells[at]; v != Empty {
-				cnt[v]++
-			}
-		}
+		cnt, _ := b.lineTally(l)
 		// Pick disjoint empty '×' pairs from the left; any disjoint set is
 		// sound, because each pair holds one of each symbol.
 		inPair := make([]bool, n)
