@@ -366,8 +366,8 @@ func (c *Capture) CaptureNow() {
 // Mats.
 func (c *Capture) Done() <-chan struct{} { return c.done }
 
-// Err says why the loop ended: nil when stopped, ErrSourceEnded when the
-// source ran dry (the normal end of a video file). Valid after Done.
+// Err waits for the loop to end and says why: nil when stopped,
+// ErrSourceEnded when the source ran dry (the normal end of a video file).
 func (c *Capture) Err() error {
 	<-c.done
 	return c.err
@@ -443,7 +443,7 @@ func (c *Capture) run(ctx context.Context) {
 			autoArmed = !c.shoot(job.frame, job, true)
 		}
 	}
-	for index := 0; ; index++ {
+	for index := 0; ; {
 		if ctx.Err() != nil {
 			return
 		}
@@ -485,6 +485,7 @@ func (c *Capture) run(ctx context.Context) {
 		p := Preview{Corners: located.corners, Found: located.found, Steady: progress, Frame: index, At: at, Width: frame.Cols(), Height: frame.Rows()}
 		p.Image = c.previewImage(frame, &scaled, &rgba, located.corners, located.found, progress >= 1)
 		c.publish(p)
+		index++
 	}
 }
 
