@@ -192,6 +192,7 @@ func (u *ui) openPhotoWithoutGrid(name, source string, data []byte, img image.Im
 
 // openReading shows a freshly read photo and its solve.
 func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
+	u.trace.mark("back on the UI goroutine")
 	if pr.puzzle == nil {
 		u.openPhotoWithoutGrid(name, source, data, pr.readImage)
 		return

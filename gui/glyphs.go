@@ -164,7 +164,7 @@ func tangoGlyph(v solver.Cell, kind cellKind, pos fyne.Position, s float32, bg c
 // edgeMark draws an '=' or 'x' clue centred on the border between two
 // cells, on a small disc so it reads over either cell.
 func edgeMark(rel solver.Relation, centre fyne.Position, s float32, pal palette) []fyne.CanvasObject {
-	d := s * 0.36
+	d := s * 0.42
 	disc := canvas.NewCircle(pal.background)
 	disc.StrokeColor = pal.border
 	disc.StrokeWidth = 1

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -281,26 +282,31 @@ func (h *historyPanel) showExportDialog() {
 		if err != nil || w == nil {
 			return
 		}
-		name := w.URI().Name()
-		st := u.store
-		u.backgroundAlways(func() func() {
-			err := st.Export(w)
-			if cerr := w.Close(); err == nil {
-				err = cerr
-			}
-			return func() {
-				if err != nil {
-					u.status.set(levelError, "Export history to "+name+": "+err.Error())
-					return
-				}
-				u.status.set(levelSuccess, "History exported to "+name+".")
-			}
-		})
+		h.exportTo(w, w.URI().Name())
 	}, u.win)
 	d.SetFileName("binocle-history.zip")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+}
+
+// exportTo writes the whole history as a zip archive.
+func (h *historyPanel) exportTo(w io.WriteCloser, name string) {
+	u := h.u
+	st := u.store
+	u.backgroundAlways(func() func() {
+		err := st.Export(w)
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		return func() {
+			if err != nil {
+				u.status.set(levelError, "Export history to "+name+": "+err.Error())
+				return
+			}
+			u.status.set(levelSuccess, "History exported to "+name+".")
+		}
+	})
 }
 
 func (h *historyPanel) showImportDialog() {

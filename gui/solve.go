@@ -131,7 +131,7 @@ func (u *ui) showSolve(out solveOutcome) {
 	default:
 		msg := "No solution under " + under
 		if c := res.Contradiction; c != nil {
-			ed.markCells(c.Cells, markContradiction)
+			ed.markCells(contradictionCells(c, ed.puzzle), markContradiction)
 			msg += ": " + c.Error()
 		}
 		u.status.set(levelError, msg+" (highlighted).")
@@ -145,6 +145,25 @@ func (u *ui) showSolve(out solveOutcome) {
 	u.showTitle()
 	u.trace.mark("solved %s", res.Status)
 	u.saveSolve(res)
+}
+
+// contradictionCells are the cells to highlight: the ones the solver
+// named, or else the whole line it blamed.
+func contradictionCells(c *solver.RuleError, p *solver.Puzzle) []solver.Point {
+	if len(c.Cells) > 0 {
+		return c.Cells
+	}
+	var pts []solver.Point
+	if c.Line.IsCol {
+		for r := 0; r < p.Rows; r++ {
+			pts = append(pts, solver.Point{Row: r, Col: c.Line.Index})
+		}
+	} else {
+		for col := 0; col < p.Cols; col++ {
+			pts = append(pts, solver.Point{Row: c.Line.Index, Col: col})
+		}
+	}
+	return pts
 }
 
 // togglePlay switches between correcting the givens and playing: in play

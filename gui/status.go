@@ -47,11 +47,17 @@ func newStatusBar() *statusBar {
 	return s
 }
 
-var levelIcons = map[level]fyne.Resource{
-	levelInfo:    theme.InfoIcon(),
-	levelSuccess: theme.NewSuccessThemedResource(theme.ConfirmIcon()),
-	levelWarning: theme.NewWarningThemedResource(theme.WarningIcon()),
-	levelError:   theme.NewErrorThemedResource(theme.ErrorIcon()),
+// levelIcon is looked up when needed: theme icons need a running app.
+func levelIcon(l level) fyne.Resource {
+	switch l {
+	case levelSuccess:
+		return theme.NewSuccessThemedResource(theme.ConfirmIcon())
+	case levelWarning:
+		return theme.NewWarningThemedResource(theme.WarningIcon())
+	case levelError:
+		return theme.NewErrorThemedResource(theme.ErrorIcon())
+	}
+	return theme.InfoIcon()
 }
 
 var levelImportance = map[level]widget.Importance{
@@ -64,7 +70,7 @@ var levelImportance = map[level]widget.Importance{
 // set shows a message; it drops any action offered for the last one.
 func (s *statusBar) set(l level, msg string) {
 	s.level = l
-	s.icon.SetResource(levelIcons[l])
+	s.icon.SetResource(levelIcon(l))
 	s.text.Importance = levelImportance[l]
 	s.text.SetText(msg)
 	s.action.Hide()

@@ -103,6 +103,7 @@ type ui struct {
 func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	u := &ui{app: a, win: w, trace: tr}
 	u.openStore(storeDir)
+	tr.mark("history opened")
 
 	p, _ := solver.NewPuzzle(solver.Takuzu, 8, 8)
 	u.doc = &document{source: "manual", name: "New puzzle"}
@@ -141,7 +142,7 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	split := container.NewHSplit(u.history.content, main)
 	split.SetOffset(0.24)
 	top := container.NewVBox(u.toolbar(), widget.NewSeparator())
-	bottom := container.NewVBox(widget.NewSeparator(), u.status.content)
+	bottom := container.NewVBox(widget.NewSeparator(), container.NewStack(tr.firstFrame(), u.status.content))
 	w.SetContent(container.NewBorder(top, bottom, nil, nil, split))
 	w.SetMainMenu(u.mainMenu())
 	w.SetOnDropped(u.dropped)
