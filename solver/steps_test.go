@@ -96,11 +96,11 @@ func TestStepGradeProbe(t *testing.T) {
 }
 
 // hintFixture is the path of a file in the repository's testdata/hints.
-func hintFixture(t *testing.T, name string) string {
-	t.Helper()
+func hintFixture(tb testing.TB, name string) string {
+	tb.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
@@ -108,7 +108,7 @@ func hintFixture(t *testing.T, name string) string {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Fatal("cannot find the repository root (go.mod)")
+			tb.Fatal("cannot find the repository root (go.mod)")
 		}
 		dir = parent
 	}
@@ -305,4 +305,42 @@ func TestNextStepErrors(t *testing.T) {
 	if _, err := Steps(none); !errors.Is(err, ErrNotUnique) {
 		t.Errorf("unsolvable grid: %v, want ErrNotUnique", err)
 	}
+}
+
+// FuzzSteps feeds arbitrary puzzle text to the step solver: it must never
+// panic, and whatever it places must agree with the fast solver when the
+// puzzle is unique.
+func FuzzSteps(f *testing.F) {
+	files, _ := filepath.Glob(hintFixture(f, "*.txt"))
+	for _, path := range files {
+		if data, err := os.ReadFile(path); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("rules: takuzu\n0.0.\n....\n.11.\n....\n"))
+	f.Add([]byte("rules: troix\n0.1\n...\n2..\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := Parse(data)
+		if err != nil || len(p.Cells) > 100 {
+			return
+		}
+		steps, err := Steps(p)
+		res := Solve(p)
+		if res.Status != Unique {
+			if err == nil {
+				t.Fatalf("Steps succeeded on a %s puzzle", res.Status)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("unique puzzle: %v", err)
+		}
+		for _, st := range steps {
+			for _, pl := range st.Sets {
+				if pl.Value != res.Solution[pl.Row*p.Cols+pl.Col] {
+					t.Fatalf("%s sets r%dc%d wrongly: %s", st.Technique, pl.Row+1, pl.Col+1, st.Explanation)
+				}
+			}
+		}
+	})
 }
