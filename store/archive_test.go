@@ -3,8 +3,10 @@ package store
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"errors"
 	"flag"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
@@ -22,6 +24,9 @@ type entry struct {
 	name   string
 	data   []byte
 	method uint16
+	// claimSize, when set, is the uncompressed size the header states
+	// instead of the real one; the data is then stored deflated.
+	claimSize uint64
 }
 
 func makeZip(t testing.TB, entries ...entry) []byte {
@@ -29,6 +34,10 @@ func makeZip(t testing.TB, entries ...entry) []byte {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for _, e := range entries {
+		if e.claimSize != 0 {
+			writeLyingEntry(t, zw, e)
+			continue
+		}
 		w, err := zw.CreateHeader(&zip.FileHeader{Name: e.name, Method: e.method})
 		if err != nil {
 			t.Fatal(err)
@@ -41,6 +50,26 @@ func makeZip(t testing.TB, entries ...entry) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// writeLyingEntry writes an entry whose header misstates its size, as a
+// hostile archive would.
+func writeLyingEntry(t testing.TB, zw *zip.Writer, e entry) {
+	var packed bytes.Buffer
+	fw, err := flate.NewWriter(&packed, flate.BestSpeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write(e.data)
+	fw.Close()
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: e.name, Method: zip.Deflate, CRC32: crc32.ChecksumIEEE(e.data),
+		CompressedSize64: uint64(packed.Len()), UncompressedSize64: e.claimSize})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(packed.Bytes()); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func readZipEntry(t *testing.T, archive []byte, name string) []byte {
@@ -219,8 +248,11 @@ func TestImportRefusesBadArchives(t *testing.T) {
 		{"duplicate entry", makeZip(t, entry{name: "records.json", data: recordsJSON}, entry{name: "records.json", data: recordsJSON}), "twice"},
 		{"oversized photo", makeZip(t,
 			entry{name: "records.json", data: recordsJSON},
-			entry{name: photoName, data: make([]byte, MaxImportPhoto+1), method: zip.Deflate}), "over the limit"},
-		{"oversized JSON", withRecords(validOne[:len(validOne)-2] + strings.Repeat(" ", MaxImportJSON) + "}"), "over the limit"},
+			entry{name: photoName, data: photo, claimSize: MaxImportPhoto + 1}), "over the limit"},
+		{"oversized JSON", makeZip(t, entry{name: "records.json", data: recordsJSON, claimSize: MaxImportJSON + 1}), "over the limit"},
+		// archive/zip stops at the stated size; the cap would stop it next.
+		{"JSON larger than its header says", makeZip(t,
+			entry{name: "records.json", data: make([]byte, MaxImportJSON+1), claimSize: 100}), `entry "records.json"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

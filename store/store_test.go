@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -374,8 +375,34 @@ func TestDefaultDir(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", "")
 	t.Setenv("HOME", "/home/u")
 	d, err := DefaultDir()
-	if err != nil || !strings.HasSuffix(d, "binocle") {
-		t.Errorf("default: %q, %v", d, err)
+	want := filepath.Join("/home/u", ".local", "share", "binocle")
+	if runtime.GOOS != "linux" {
+		want = d // the platform's own data directory, which the test cannot fake
+	}
+	if err != nil || d != want || !strings.HasSuffix(d, "binocle") {
+		t.Errorf("default: %q, %v, want %q", d, err, want)
+	}
+}
+
+// The directory name travels inside an SQLite URI, where these characters mean something.
+func TestOpenOddDirectoryName(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "my solves #1?mode=ro&x=%41 été")
+	st, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSave(t, st, sampleRecord(1), nil)
+	st.Close()
+	if _, err := os.Stat(filepath.Join(dir, DBName)); err != nil {
+		t.Errorf("database not where it belongs: %v", err)
+	}
+	st, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, total, _ := st.List(Filter{}); total != 1 {
+		t.Errorf("%d records after reopening, want 1", total)
 	}
 }
 
