@@ -84,6 +84,10 @@ func NewRecord(id, source string, p *Puzzle, solution []Cell, difficulty *string
 	return rec
 }
 
+// ErrReadStopped is wrapped by the RecordReader's error when the input
+// cannot be read any further (an I/O error, or a line over 4 MB).
+var ErrReadStopped = errors.New("cannot read further")
+
 // LineError is an error in one line of a JSON Lines file.
 type LineError struct {
 	Line int
@@ -135,7 +139,7 @@ func (rr *RecordReader) Next() (Record, error) {
 	if err := rr.sc.Err(); err != nil && !rr.done {
 		// The scanner cannot go past an overlong line, so this ends the file.
 		rr.done = true
-		return Record{}, &LineError{Line: rr.line + 1, Err: err}
+		return Record{}, &LineError{Line: rr.line + 1, Err: fmt.Errorf("%w: %v", ErrReadStopped, err)}
 	}
 	return Record{}, io.EOF
 }

@@ -1,6 +1,9 @@
 package solver
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // The engine's grid is a set of possibility masks: for every line (row or
 // column) and symbol, a uint64 whose bit i says the line's i-th cell may
@@ -46,7 +49,22 @@ type engine struct {
 	distinct bool
 	spec     [2][MaxSize]lineSpec
 	fail     failure
+	home     *workspace
 }
+
+// A workspace holds an engine and its root state. Solves reuse them
+// through a pool: they are 10 KB that would otherwise be allocated and
+// collected for every puzzle.
+type workspace struct {
+	engine engine
+	root   state
+}
+
+var workspaces = sync.Pool{New: func() any { return new(workspace) }}
+
+// release returns the engine and its root state to the pool; neither may
+// be used afterwards.
+func (e *engine) release() { workspaces.Put(e.home) }
 
 type state struct {
 	m [2][MaxSize]masks
@@ -66,7 +84,10 @@ func lowBits(n int) uint64 {
 // newEngine sets up the solver for a puzzle that passed checkShape and
 // returns the state holding its givens, not yet propagated.
 func newEngine(p *Puzzle) (*engine, *state) {
-	e := &engine{rules: p.Rules, nsym: p.Rules.Symbols(), rows: p.Rows, cols: p.Cols, distinct: p.Rules == Takuzu}
+	w := workspaces.Get().(*workspace)
+	w.engine = engine{rules: p.Rules, nsym: p.Rules.Symbols(), rows: p.Rows, cols: p.Cols, distinct: p.Rules == Takuzu, home: w}
+	w.root = state{}
+	e := &w.engine
 	for axis, count := range [2]int{p.Rows, p.Cols} {
 		n := p.Cols
 		if axis == colsAxis {
@@ -90,7 +111,7 @@ func newEngine(p *Puzzle) (*engine, *state) {
 			sp.differ |= 1 << uint(at)
 		}
 	}
-	st := &state{}
+	st := &w.root
 	for axis := range st.m {
 		for i := 0; i < e.count(axis); i++ {
 			for s := 0; s < e.nsym; s++ {

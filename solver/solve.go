@@ -53,6 +53,7 @@ func Count(p *Puzzle, limit int) (int, error) {
 		return 0, err
 	}
 	e, st := newEngine(p)
+	defer e.release()
 	s := searcher{e: e, limit: limit, rows: p.Rows, cols: p.Cols}
 	if limit > 0 {
 		s.run(st)
@@ -68,6 +69,7 @@ func Propagate(p *Puzzle) ([]Cell, error) {
 		return nil, err
 	}
 	e, st := newEngine(p)
+	defer e.release()
 	if !e.propagate(st) {
 		return nil, e.contradiction(false, 0)
 	}
@@ -179,6 +181,7 @@ func solveUpTo(p *Puzzle, limit int) Result {
 	var st *state
 	if err == nil {
 		e, st = newEngine(p)
+		defer e.release()
 		if e.givensBreakRule(st) {
 			err = checkRules(p, p.Cells)
 		}

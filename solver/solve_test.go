@@ -14,7 +14,10 @@ func TestSolveStatuses(t *testing.T) {
 		status Status
 	}{
 		{"unique takuzu", func(t *testing.T) *Puzzle {
-			return grid(t, Takuzu, "...00.", "0.....", "....0.", ".00...", ".0.11.", ".....0")
+			return grid(t, Takuzu, "....00", ".1...0", "...1..", ".0....", "....0.", ".0....")
+		}, Unique},
+		{"odd 5x7 unique", func(t *testing.T) *Puzzle {
+			return grid(t, ThreeInARow, ".0.0.00", "0.1.00.", "0......", "...1..0", ".1...1.")
 		}, Unique},
 		{"empty 4x4 has many", func(t *testing.T) *Puzzle { return grid(t, ThreeInARow, "....", "....", "....", "....") }, Multiple},
 		{"odd 5x5", func(t *testing.T) *Puzzle {
@@ -133,11 +136,11 @@ func TestSolveAutoPicksTakuzu(t *testing.T) {
 }
 
 func TestSolveAutoKeepsThreeInARowAndTroix(t *testing.T) {
-	p := grid(t, Takuzu, "...00.", "0.....", "....0.", ".00...", ".0.11.", ".....0")
+	p := grid(t, Takuzu, ".0.0.00", "0.1.00.", "0......", "...1..0", ".1...1.")
 	if res := SolveAuto(p); res.Rules != ThreeInARow || res.Status != Unique {
 		t.Fatalf("got %v under %v", res.Status, res.Rules)
 	}
-	troix := grid(t, ThreeInARow, ".2.1..", "..2...", "2.0..0", "2..1.2", "1.....", ".1..00")
+	troix := grid(t, ThreeInARow, ".0....", "....22", "1....0", "..1.0.", ".2102.", ".2.20.")
 	if res := SolveAuto(troix); res.Rules != Troix || res.Status != Unique {
 		t.Fatalf("troix by its 2s: got %v under %v", res.Status, res.Rules)
 	}
@@ -317,7 +320,7 @@ func TestPropagateAndCount(t *testing.T) {
 }
 
 func TestPropagationDoesNotAllocate(t *testing.T) {
-	p := grid(t, Takuzu, "...00.", "0.....", "....0.", ".00...", ".0.11.", ".....0")
+	p := grid(t, Takuzu, "....00", ".1...0", "...1..", ".0....", "....0.", ".0....")
 	e, st := newEngine(p)
 	allocs := testing.AllocsPerRun(100, func() {
 		work := *st

@@ -89,7 +89,7 @@ func TestParseTextDetails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in.RulesGiven || in.Puzzle.Rules != Troix || in.Puzzle.RowStrings()[0] != ".2.1.." {
+	if in.RulesGiven || in.Puzzle.Rules != Troix || in.Puzzle.RowStrings()[1] != "....22" {
 		t.Fatalf("troix glyphs: rules %v given %v rows %v", in.Puzzle.Rules, in.RulesGiven, in.Puzzle.RowStrings())
 	}
 
