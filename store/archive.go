@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -152,12 +153,12 @@ func (s *Store) Import(r io.ReaderAt, size int64) (int, error) {
 			if dup {
 				continue
 			}
-			if f := in.photos[rec.PhotoHash]; f != nil {
+			if f := in.photos[rec.PhotoHash]; f != nil && !slices.Contains(stored, rec.PhotoHash) {
 				photo, err := readPhotoEntry(f, rec.PhotoHash)
 				if err != nil {
 					return fmt.Errorf("%w: %w", ErrBadArchive, err)
 				}
-				if err := s.storePhoto(tx, rec.PhotoHash, photo, rec.Updated.UnixNano()); err != nil {
+				if err := s.storePhoto(tx, rec.PhotoHash, photo, thumbnail(photo), rec.Updated.UnixNano()); err != nil {
 					return err
 				}
 				stored = append(stored, rec.PhotoHash)

@@ -102,17 +102,18 @@ func (s *Store) Photo(hash string) ([]byte, error) {
 	return os.ReadFile(p)
 }
 
-// storePhoto puts a photo and its thumbnail on disk and in the photos
-// table. It must run inside a write transaction: holding the write lock
-// while files appear is what lets cleanOrphans, which also holds it, tell a
-// crashed writer's files from a live one's.
-func (s *Store) storePhoto(tx *sql.Tx, hash string, photo []byte, addedNS int64) error {
+// storePhoto puts a photo and its thumbnail (from thumbnail(photo), made
+// before taking the lock since decoding a large photo takes a while) on
+// disk and in the photos table. It must run inside a write transaction:
+// holding the write lock while files appear is what lets cleanOrphans,
+// which also holds it, tell a crashed writer's files from a live one's.
+func (s *Store) storePhoto(tx *sql.Tx, hash string, photo, thumb []byte, addedNS int64) error {
 	ext := photoExt(photo)
 	base := s.photoBase(hash)
 	if err := writeFileOnce(base+"."+ext, photo); err != nil {
 		return err
 	}
-	if thumb := thumbnail(photo); thumb != nil {
+	if thumb != nil {
 		if err := writeFileOnce(base+thumbSuffix, thumb); err != nil {
 			return err
 		}

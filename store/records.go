@@ -103,9 +103,13 @@ func (s *Store) insert(rec *Record, photo []byte, keepID bool) error {
 	if keepID {
 		id = rec.ID
 	}
+	var thumb []byte
+	if photo != nil {
+		thumb = thumbnail(photo)
+	}
 	var newID int64
 	err := s.write(func(tx *sql.Tx) error {
-		if err := s.attachPhoto(tx, rec.PhotoHash, photo, rec.Updated.UnixNano()); err != nil {
+		if err := s.attachPhoto(tx, rec.PhotoHash, photo, thumb, rec.Updated.UnixNano()); err != nil {
 			return err
 		}
 		if keepID {
@@ -142,12 +146,12 @@ func insertRow(tx *sql.Tx, id any, rec *Record) (int64, error) {
 }
 
 // attachPhoto makes sure the photo a record names is stored.
-func (s *Store) attachPhoto(tx *sql.Tx, hash string, photo []byte, nowNS int64) error {
+func (s *Store) attachPhoto(tx *sql.Tx, hash string, photo, thumb []byte, nowNS int64) error {
 	if hash == "" {
 		return nil
 	}
 	if photo != nil {
-		return s.storePhoto(tx, hash, photo, nowNS)
+		return s.storePhoto(tx, hash, photo, thumb, nowNS)
 	}
 	var n int
 	if err := tx.QueryRow("SELECT count(*) FROM photos WHERE hash = ?", hash).Scan(&n); err != nil {
