@@ -65,9 +65,9 @@ func writeCameraClip(t *testing.T) string {
 	return path
 }
 
-// playing opens the clip at path whatever device is asked for; with loop
+// playClip opens the clip at path whatever device is asked for; with loop
 // the clip starts over at its end, like a camera that never stops.
-func playing(path string, loop bool) func(string) (vision.FrameSource, error) {
+func playClip(path string, loop bool) func(string) (vision.FrameSource, error) {
 	return func(string) (vision.FrameSource, error) {
 		src, err := vision.OpenVideoFile(path)
 		if err != nil || !loop {
@@ -97,9 +97,9 @@ func (l *loopingClip) Read(dst *gocv.Mat) bool {
 
 func (l *loopingClip) Close() error { return l.src.Close() }
 
-// waitFor polls cond; the loop runs on real goroutines even under the
+// waitForCamera polls cond; the loop runs on real goroutines even under the
 // test driver.
-func waitFor(t *testing.T, what string, cond func() bool) {
+func waitForCamera(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	for range 3000 {
 		if cond() {
@@ -124,7 +124,7 @@ func checkStopped(t *testing.T, d *cameraDialog, goroutinesBefore int) {
 	if d.capture != nil {
 		t.Error("the dialog still holds a running capture after closing")
 	}
-	waitFor(t, "the capture goroutines to end", func() bool { return runtime.NumGoroutine() <= goroutinesBefore })
+	waitForCamera(t, "the capture goroutines to end", func() bool { return runtime.NumGoroutine() <= goroutinesBefore })
 }
 
 func TestCameraDialogAutoCapture(t *testing.T) {
@@ -132,7 +132,7 @@ func TestCameraDialogAutoCapture(t *testing.T) {
 	w := newCameraTestWindow(t)
 	before := runtime.NumGoroutine()
 	captured := make(chan []byte, 4)
-	d := newCameraDialog(w, []string{"/dev/video0"}, playing(clip, false), func(frame []byte) { captured <- frame })
+	d := newCameraDialog(w, []string{"/dev/video0"}, playClip(clip, false), func(frame []byte) { captured <- frame })
 	d.show()
 
 	var frame []byte
@@ -164,9 +164,9 @@ func TestCameraDialogCaptureButtonAndCancel(t *testing.T) {
 			w := newCameraTestWindow(t)
 			before := runtime.NumGoroutine()
 			captured := make(chan []byte, 4)
-			d := newCameraDialog(w, []string{"/dev/video0"}, playing(clip, true), func(frame []byte) { captured <- frame })
+			d := newCameraDialog(w, []string{"/dev/video0"}, playClip(clip, true), func(frame []byte) { captured <- frame })
 			d.show()
-			waitFor(t, "a preview", func() bool { return d.shown.Load() > 0 })
+			waitForCamera(t, "a preview", func() bool { return d.shown.Load() > 0 })
 			if press == "Capture" {
 				test.Tap(d.captureBtn)
 				select {
@@ -175,7 +175,7 @@ func TestCameraDialogCaptureButtonAndCancel(t *testing.T) {
 					t.Fatal("Capture did not deliver a frame")
 				}
 			} else {
-				test.Tap(findButton(t, w, "Cancel"))
+				test.Tap(cameraDialogButton(t, w, "Cancel"))
 			}
 			checkStopped(t, d, before)
 			if n := len(captured); n != 0 {
@@ -185,7 +185,7 @@ func TestCameraDialogCaptureButtonAndCancel(t *testing.T) {
 	}
 }
 
-func findButton(t *testing.T, w fyne.Window, label string) *widget.Button {
+func cameraDialogButton(t *testing.T, w fyne.Window, label string) *widget.Button {
 	t.Helper()
 	for _, o := range test.LaidOutObjects(w.Canvas().Overlays().Top()) {
 		if b, ok := o.(*widget.Button); ok && b.Text == label {
@@ -217,7 +217,7 @@ func TestCameraDialogOpenFails(t *testing.T) {
 		return nil, errors.New("camera " + dev + ": cannot be opened as a video capture device")
 	}, func([]byte) { t.Error("captured from a camera that failed to open") })
 	d.show()
-	waitFor(t, "the open error", func() bool { return strings.Contains(d.status.Text, "cannot be opened") })
+	waitForCamera(t, "the open error", func() bool { return strings.Contains(d.status.Text, "cannot be opened") })
 	if !strings.Contains(d.status.Text, "/dev/video7") {
 		t.Errorf("status %q does not name the device", d.status.Text)
 	}

@@ -72,9 +72,9 @@ func shiftedPNG(t testing.TB, img gocv.Mat, dx, dy float64) []byte {
 	return append([]byte(nil), buf.GetBytes()...)
 }
 
-// clip is a test video: panning over a page without a puzzle, then over
+// webcamClip is a test video: panning over a page without a puzzle, then over
 // the puzzle, then the puzzle held still.
-type clip struct {
+type webcamClip struct {
 	path        string
 	fps         float64
 	steadyFrom  int // index of the first frame of the still part
@@ -83,7 +83,7 @@ type clip struct {
 	steadyTruth [4][2]float64
 }
 
-func writeClip(t testing.TB) clip {
+func writeClip(t testing.TB) webcamClip {
 	t.Helper()
 	const fps = 15
 	grid, truth := webcamFrame(t)
@@ -116,7 +116,7 @@ func writeClip(t testing.TB) clip {
 	if err := WriteVideo(path, fps, frames); err != nil {
 		t.Fatal(err)
 	}
-	return clip{path: path, fps: fps, steadyFrom: steadyFrom, frames: len(frames), truth: truth, steadyTruth: truth.Corners}
+	return webcamClip{path: path, fps: fps, steadyFrom: steadyFrom, frames: len(frames), truth: truth, steadyTruth: truth.Corners}
 }
 
 // settledGoroutines waits for goroutines that are finishing to go, then
