@@ -12,7 +12,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -141,9 +140,9 @@ func (s *Store) Import(r io.ReaderAt, size int64) (int, error) {
 		return 0, fmt.Errorf("store: import: %w", err)
 	}
 	added := 0
-	var stored []string
+	var stored map[string]bool // photos this attempt wrote
 	err = s.write(func(tx *sql.Tx) error {
-		added, stored = 0, stored[:0]
+		added, stored = 0, map[string]bool{}
 		for i := range in.records {
 			rec := in.records[i]
 			dup, err := alreadyStored(tx, &rec)
@@ -153,7 +152,7 @@ func (s *Store) Import(r io.ReaderAt, size int64) (int, error) {
 			if dup {
 				continue
 			}
-			if f := in.photos[rec.PhotoHash]; f != nil && !slices.Contains(stored, rec.PhotoHash) {
+			if f := in.photos[rec.PhotoHash]; f != nil && !stored[rec.PhotoHash] {
 				photo, err := readPhotoEntry(f, rec.PhotoHash)
 				if err != nil {
 					return fmt.Errorf("%w: %w", ErrBadArchive, err)
@@ -161,7 +160,7 @@ func (s *Store) Import(r io.ReaderAt, size int64) (int, error) {
 				if err := s.storePhoto(tx, rec.PhotoHash, photo, thumbnail(photo), rec.Updated.UnixNano()); err != nil {
 					return err
 				}
-				stored = append(stored, rec.PhotoHash)
+				stored[rec.PhotoHash] = true
 			}
 			if _, err := insertRow(tx, nil, &rec); err != nil {
 				return err
@@ -171,7 +170,7 @@ func (s *Store) Import(r io.ReaderAt, size int64) (int, error) {
 		return nil
 	})
 	if err != nil {
-		for _, h := range stored {
+		for h := range stored {
 			s.forgetPhotoIfUnused(h) // best effort; the next Open cleans up otherwise
 		}
 		return 0, fmt.Errorf("store: import: %w", err)
