@@ -213,6 +213,11 @@ func TestNewerVersionIsRefusedUntouched(t *testing.T) {
 	if !bytes.Equal(before.data, after.data) || !before.mtime.Equal(after.mtime) {
 		t.Error("Open changed a newer database it refused")
 	}
+	for _, side := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(dbPath + side); err == nil {
+			t.Errorf("Open left a %s file beside the database it refused", side)
+		}
+	}
 }
 
 func TestCorruptDatabase(t *testing.T) {

@@ -152,17 +152,35 @@ func probe(dbPath string) error {
 	if err != nil || !bytes.Equal(header[:len(sqliteMagic)], sqliteMagic) {
 		return fmt.Errorf("store: %s: %w: it is not an SQLite database", dbPath, ErrCorrupt)
 	}
-	db, err := sql.Open("sqlite", dsn(dbPath, "mode=ro", "_pragma=busy_timeout(5000)"))
+	// With nothing waiting in a WAL the file alone is the database, and
+	// immutable reads it without creating the -shm and -wal side files.
+	// Immutable also means unlocked, so a damage report from it is checked
+	// again through a locking read before a healthy file is called corrupt.
+	wal, err := os.Stat(dbPath + "-wal")
+	if err != nil || wal.Size() == 0 {
+		err = probeSchema(dbPath, true)
+		if !errors.Is(err, ErrCorrupt) {
+			return err
+		}
+	}
+	return probeSchema(dbPath, false)
+}
+
+// probeSchema reads the schema version read-only and makes SQLite parse
+// the schema, which finds damage the header check cannot.
+func probeSchema(dbPath string, immutable bool) error {
+	params := []string{"mode=ro", "_pragma=busy_timeout(5000)"}
+	if immutable {
+		params = append(params, "immutable=1")
+	}
+	db, err := sql.Open("sqlite", dsn(dbPath, params...))
 	if err != nil {
 		return fmt.Errorf("store: opening %s: %w", dbPath, err)
 	}
 	defer db.Close()
-	var version int
+	var version, tables int
 	err = db.QueryRow("PRAGMA user_version").Scan(&version)
 	if err == nil {
-		// Reading the schema makes SQLite parse it, which finds a damaged
-		// first page that the header check cannot.
-		var tables int
 		err = db.QueryRow("SELECT count(*) FROM sqlite_master").Scan(&tables)
 	}
 	if err != nil {
