@@ -51,7 +51,7 @@ func kendallTau(x, y []int) float64 {
 // It runs on a sample; -hints.full grades every puzzle. It fails when the
 // grades do not rise with the sites' levels.
 func TestGradeAgreement(t *testing.T) {
-	files := map[string]bool{"binarypuzzle.jsonl": true, "takuzu-vue.jsonl": true}
+	files := map[string]bool{"binarypuzzle.jsonl": true, "puzzle-binairo.jsonl": true, "takuzu-vue.jsonl": true}
 	for _, path := range sharedDatasets(t) {
 		name := filepath.Base(path)
 		if !files[name] {

@@ -66,35 +66,6 @@ func TestStepsAgreeWithDatasetSolutions(t *testing.T) {
 	}
 }
 
-func TestStepGradeProbe(t *testing.T) {
-	for _, path := range sharedDatasets(t) {
-		name := filepath.Base(path)
-		table := map[string]map[Difficulty]int{}
-		for _, d := range stepSample(loadDataset(t, path), 60) {
-			g, st, err := Grade(d.puzzle)
-			if err != nil {
-				t.Errorf("%s %s: %v", name, d.rec.ID, err)
-				continue
-			}
-			lab := "-"
-			if d.rec.Difficulty != nil {
-				lab = *d.rec.Difficulty
-			}
-			if table[lab] == nil {
-				table[lab] = map[Difficulty]int{}
-			}
-			table[lab][g]++
-			_ = st
-		}
-		var sb strings.Builder
-		for lab, m := range table {
-			fmt.Fprintf(&sb, "%s %s: %v\n", name, lab, m)
-		}
-		t.Log(sb.String())
-	}
-	_ = errors.New
-}
-
 // hintFixture is the path of a file in the repository's testdata/hints.
 func hintFixture(tb testing.TB, name string) string {
 	tb.Helper()
