@@ -52,6 +52,8 @@ func (s *sideBySide) arrange(tabs bool) {
 	} else {
 		s.tabView = nil
 		s.split = container.NewHSplit(s.left, s.right)
+		// Photos are wider than grids, and the grid stays legible smaller.
+		s.split.SetOffset(0.58)
 		s.content.Objects = []fyne.CanvasObject{s.split}
 	}
 	s.content.Refresh()

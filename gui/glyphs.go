@@ -18,6 +18,9 @@ var (
 	moonColor     = color.NRGBA{R: 0x2F, G: 0x6F, B: 0xD6, A: 0xFF}
 	tileOneColor  = color.NRGBA{R: 0xE0, G: 0x4F, B: 0x3A, A: 0xFF}
 	tileZeroColor = color.NRGBA{R: 0x3A, G: 0x7B, B: 0xD8, A: 0xFF}
+	// solvedInk is the green package vision draws the answer in on the
+	// photo, so that the grid and the photo speak the same colour.
+	solvedInk = color.NRGBA{R: 0x00, G: 0xAA, B: 0x5A, A: 0xE0}
 )
 
 // palette is the theme's colours resolved once per redraw.
@@ -37,7 +40,7 @@ func currentPalette() palette {
 		line:       withAlpha(fg, 0x40),
 		border:     withAlpha(fg, 0xB0),
 		ink:        fg,
-		solved:     withAlpha(primary, 0x99),
+		solved:     solvedInk,
 		play:       primary,
 		primary:    primary,
 		warning:    withAlpha(theme.Color(theme.ColorNameWarning), 0x55),

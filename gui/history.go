@@ -146,7 +146,6 @@ func newHistoryRow() fyne.CanvasObject {
 	r.thumb.SetMinSize(fyne.NewSquareSize(thumbSide))
 	r.title.Truncation = fyne.TextTruncateEllipsis
 	r.detail.Truncation = fyne.TextTruncateEllipsis
-	r.date.Importance = widget.LowImportance
 	r.detail.SizeName = theme.SizeNameCaptionText
 	r.date.SizeName = theme.SizeNameCaptionText
 	r.remove.Importance = widget.LowImportance

@@ -109,7 +109,6 @@ func (p *photoView) CreateRenderer() fyne.WidgetRenderer {
 	r.raster.ScaleMode = canvas.ImageScaleSmooth
 	r.hint = widget.NewLabel("")
 	r.hint.Alignment = fyne.TextAlignCenter
-	r.hint.Importance = widget.LowImportance
 	r.Refresh()
 	return r
 }

@@ -62,8 +62,8 @@ func levelIcon(l level) fyne.Resource {
 
 var levelImportance = map[level]widget.Importance{
 	levelInfo:    widget.MediumImportance,
-	levelSuccess: widget.SuccessImportance,
-	levelWarning: widget.WarningImportance,
+	levelSuccess: widget.MediumImportance, // the icon says it; green text is hard to read on white
+	levelWarning: widget.MediumImportance,
 	levelError:   widget.DangerImportance,
 }
 

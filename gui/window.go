@@ -25,7 +25,7 @@ type rulesChoice struct {
 var rulesChoices = []rulesChoice{
 	{label: "Auto", auto: true},
 	{label: "3-in-a-Row", rules: solver.ThreeInARow},
-	{label: "Takuzu / Binairo", rules: solver.Takuzu},
+	{label: "Takuzu", rules: solver.Takuzu},
 	{label: "Troix", rules: solver.Troix},
 }
 
@@ -125,7 +125,7 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	u.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	u.title.Truncation = fyne.TextTruncateEllipsis
 	u.subtitle = widget.NewLabel("")
-	u.subtitle.Importance = widget.LowImportance
+	u.subtitle.SizeName = theme.SizeNameCaptionText
 	u.subtitle.Truncation = fyne.TextTruncateEllipsis
 	u.renameButton = widget.NewButtonWithIcon("Rename", theme.DocumentCreateIcon(), u.rename)
 	u.notesButton = widget.NewButtonWithIcon("Notes", theme.FileTextIcon(), u.editNotes)
