@@ -2,7 +2,9 @@ package solver
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -57,8 +59,7 @@ func BenchmarkGenerate(b *testing.B) {
 func BenchmarkGradeDataset(b *testing.B) {
 	for _, path := range sharedDatasets(b) {
 		all := loadDataset(b, path)
-		name := path[max(0, len(path)-len("binarypuzzle.jsonl")):]
-		b.Run(name, func(b *testing.B) {
+		b.Run(strings.TrimSuffix(filepath.Base(path), ".jsonl"), func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				if _, _, err := Grade(all[i%len(all)].puzzle); err != nil {
 					b.Fatal(err)
