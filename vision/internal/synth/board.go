@@ -54,6 +54,9 @@ func newBoard(spec *Spec, rng *rand.Rand, cs int, background color.RGBA) *board 
 	inkV := uint8(15 + rng.IntN(35))
 	b.ink = grey(inkV)
 	b.glyph = 0.48 + 0.17*rng.Float64()
+	if len(spec.Edges) > 0 {
+		b.glyph = 0.44 + 0.08*rng.Float64() // room for the clues on the lines
+	}
 	b.strokeDiv = 10 + rng.IntN(7)
 	b.font = []gocv.HersheyFont{gocv.FontHersheySimplex, gocv.FontHersheyDuplex, gocv.FontHersheyComplex, gocv.FontHersheyTriplex}[rng.IntN(4)]
 	b.eqTurns = rng.IntN(2) == 0
@@ -257,19 +260,19 @@ func (b *board) drawClue(m *gocv.Mat, r1, c1, r2, c2 int, rel string) {
 	} else {
 		mid.Y = b.oy + max(r1, r2)*b.cs
 	}
-	s := int(0.13 * float64(b.cs))
+	s := max(3, int(0.17*float64(b.cs)))
 	patch := b.background
 	if b.spec.Style == StyleTango {
 		patch = b.cell
 	}
-	gocv.CircleWithParams(m, mid, s+s/2, patch, -1, gocv.LineAA, 0)
+	gocv.CircleWithParams(m, mid, s*13/10, patch, -1, gocv.LineAA, 0)
 	t := max(1, b.cs/22)
 	if rel == "x" {
 		bar(m, image.Pt(mid.X-s, mid.Y-s), image.Pt(mid.X+s, mid.Y+s), t, b.clueInk)
 		bar(m, image.Pt(mid.X-s, mid.Y+s), image.Pt(mid.X+s, mid.Y-s), t, b.clueInk)
 		return
 	}
-	gap := max(2, s*2/3)
+	gap := max(3, s*3/4)
 	if vertical && b.eqTurns {
 		bar(m, image.Pt(mid.X-gap/2, mid.Y-s), image.Pt(mid.X-gap/2, mid.Y+s), t, b.clueInk)
 		bar(m, image.Pt(mid.X+gap/2, mid.Y-s), image.Pt(mid.X+gap/2, mid.Y+s), t, b.clueInk)

@@ -9,6 +9,7 @@ var (
 	synthOut    = flag.String("synth-out", "", "write the suite's images and truth JSON to this directory")
 	synthPhotos = flag.Int("synth-photos", 210, "photos to write with -synth-out")
 	synthClean  = flag.Int("synth-clean", 42, "clean screenshots to write with -synth-out")
+	synthSeed   = flag.Uint64("synth-seed", 20240611, "suite seed for -synth-out (the vision report's seed by default)")
 )
 
 func datasetsDir(t testing.TB) string {
@@ -38,7 +39,7 @@ func TestWriteSuite(t *testing.T) {
 		kind Kind
 		n    int
 	}{{KindClean, *synthClean}, {KindPhoto, *synthPhotos}} {
-		specs, err := lib.Suite(1, k.kind, k.n)
+		specs, err := lib.Suite(*synthSeed, k.kind, k.n)
 		if err != nil {
 			t.Fatal(err)
 		}
