@@ -69,8 +69,16 @@ bench:
 vision-report:
 	$(GO) test -tags $(TAGS) -run TestVisionReport -v -count=1 ./vision/ -report
 
+# Each parser's fuzz target for FUZZTIME; the seed corpora also run in `make test`.
+# Minimisation is capped because it otherwise stalls for a minute per new input.
+FUZZTIME ?= 30s
+FUZZ_TARGETS := solver:FuzzParseText solver:FuzzParseUnruly solver:FuzzSteps store:FuzzImport \
+	vision:FuzzLoadBytesRead vision:FuzzJPEGOrientation
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzParseText -fuzztime 30s ./solver/
+	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
+		echo "== $$fn ($$pkg)"; \
+		$(GO) test -tags "$(TAGS)" -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./$$pkg/ || exit 1; \
+	done
 
 clean:
 	rm -f $(BIN)
