@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand"
 	"path/filepath"
 	"slices"
@@ -122,7 +123,7 @@ func BenchmarkPropagate(b *testing.B) {
 
 // uniquePuzzle makes a puzzle with one solution: a random full grid (with
 // random edge clues that it satisfies), then givens removed in random
-// order while the solution stays unique. A full generator with grading is
+// order while propagation alone still decides the grid. A full generator with grading is
 // the generate command's job; this only feeds the benchmarks.
 func uniquePuzzle(rng *rand.Rand, rules Rules, rows, cols, edges int) *Puzzle {
 	empty, _ := NewPuzzle(rules, rows, cols)
@@ -150,46 +151,63 @@ func uniquePuzzle(rng *rand.Rand, rules Rules, rows, cols, edges int) *Puzzle {
 	for _, i := range rng.Perm(len(p.Cells)) {
 		v := p.Cells[i]
 		p.Cells[i] = Empty
-		if n, _ := Count(p, 2); n != 1 {
+		if !decidedByPropagation(p) {
 			p.Cells[i] = v
 		}
 	}
 	return p
 }
 
-// randomSolution fills a grid at random: random open cell, random symbol
-// order, full propagation, backtracking on contradictions.
+// decidedByPropagation is the generator's test for keeping a given out:
+// the puzzle must still be decided without search, as published puzzles
+// are meant to be solved by reasoning. That implies a unique solution,
+// and keeps generation to one propagation per cell.
+func decidedByPropagation(p *Puzzle) bool {
+	cells, err := Propagate(p)
+	return err == nil && !slices.Contains(cells, Empty)
+}
+
+// randomSolution fills a grid at random: in the line with the fewest open
+// cells, a random open cell gets a random symbol, then full propagation;
+// a dead end backtracks, and a fill that backtracks too long restarts.
 func randomSolution(rng *rand.Rand, p *Puzzle) []Cell {
-	e, st := newEngine(p)
-	var fill func(st *state) []Cell
-	fill = func(st *state) []Cell {
-		if !e.propagate(st) {
-			return nil
-		}
-		var open []Point
-		for r := 0; r < e.rows; r++ {
-			o := e.open(st.m[rowsAxis][r])
-			for c := 0; c < e.cols; c++ {
-				if o>>uint(c)&1 != 0 {
-					open = append(open, Point{r, c})
+	e, root := newEngine(p)
+	defer e.release()
+	for {
+		budget := 20 * len(p.Cells)
+		var fill func(st *state) []Cell
+		fill = func(st *state) []Cell {
+			if budget--; budget < 0 || !e.propagate(st) {
+				return nil
+			}
+			axis, line, _, open := e.branchCell(st)
+			if !open {
+				return e.cells(st)
+			}
+			var choices []int
+			for o := e.open(st.m[axis][line]); o != 0; o &= o - 1 {
+				choices = append(choices, bits.TrailingZeros64(o))
+			}
+			pos := choices[rng.Intn(len(choices))]
+			r, c := line, pos
+			if axis == colsAxis {
+				r, c = pos, line
+			}
+			for _, v := range rng.Perm(e.nsym) {
+				if st.m[axis][line][v]>>uint(pos)&1 == 0 {
+					continue
+				}
+				child := *st
+				e.assign(&child, r, c, v)
+				if cells := fill(&child); cells != nil {
+					return cells
 				}
 			}
+			return nil
 		}
-		if len(open) == 0 {
-			return e.cells(st)
+		start := *root
+		if cells := fill(&start); cells != nil {
+			return cells
 		}
-		at := open[rng.Intn(len(open))]
-		for _, v := range rng.Perm(e.nsym) {
-			if st.m[rowsAxis][at.Row][v]>>uint(at.Col)&1 == 0 {
-				continue
-			}
-			child := *st
-			e.assign(&child, at.Row, at.Col, v)
-			if cells := fill(&child); cells != nil {
-				return cells
-			}
-		}
-		return nil
 	}
-	return fill(st)
 }
