@@ -78,14 +78,14 @@ func TestVisionReport(t *testing.T) {
 		what     string
 		got, min float64
 	}{
-		{"clean screenshots read perfectly %", pct(allClean.perfect, allClean.images), 70},
-		{"clean screenshots size right %", pct(allClean.sizeRight, allClean.images), 78},
+		{"clean screenshots read perfectly %", pct(allClean.perfect, allClean.images), 78},
+		{"clean screenshots size right %", pct(allClean.sizeRight, allClean.images), 85},
 		{"synthetic photos size right %", pct(allPhoto.sizeRight, allPhoto.images), 42},
-		{"synthetic photos cells right %", pct(allPhoto.cellsRight, allPhoto.cells), 38},
+		{"synthetic photos cells right %", pct(allPhoto.cellsRight, allPhoto.cells), 50},
 		{"synthetic photos perfect %", pct(allPhoto.perfect, allPhoto.images), 21},
-		{"wicht 9x9 found %", pct(wicht.found9, wicht.photos), 38},
-		{"wicht corners within 3% %", pct(wicht.corners, wicht.photos), 38},
-		{"wicht blank-vs-ink cells right %", pct(wicht.inkRight, wicht.inkCells), 90},
+		{"wicht 9x9 found %", pct(wicht.found9, wicht.photos), 80},
+		{"wicht corners within 3% %", pct(wicht.corners, wicht.photos), 80},
+		{"wicht blank-vs-ink cells right %", pct(wicht.inkRight, wicht.inkCells), 95},
 	}
 	for _, f := range floors {
 		if !(f.got >= f.min) {
@@ -251,6 +251,7 @@ type timingResult struct {
 type timingRow struct {
 	what, target string
 	millis       []float64
+	ok           int // reads that found a grid: a failed read can be fast
 }
 
 func measureTiming(t *testing.T, lib *synth.Library, n int) *timingResult {
@@ -277,8 +278,8 @@ func measureTiming(t *testing.T, lib *synth.Library, n int) *timingResult {
 		clean[i].Width, clean[i].Height = 1000, 1000
 	}
 	dir := t.TempDir()
-	readTimes := func(specs []synth.Spec, locateOnly bool) []float64 {
-		var ms []float64
+	readTimes := func(what, target string, specs []synth.Spec, locateOnly bool) timingRow {
+		row := timingRow{what: what, target: target}
 		for _, s := range specs {
 			sample, err := synth.Render(s)
 			if err != nil {
@@ -295,31 +296,34 @@ func measureTiming(t *testing.T, lib *synth.Library, n int) *timingResult {
 					t.Fatal(err)
 				}
 				start := time.Now()
-				vision.LocateGrid(img)
-				ms = append(ms, float64(time.Since(start).Microseconds())/1000)
+				_, err = vision.LocateGrid(img)
+				row.millis = append(row.millis, float64(time.Since(start).Microseconds())/1000)
 				img.Close()
-				continue
+			} else {
+				start := time.Now()
+				_, err = vision.ReadFile(path)
+				row.millis = append(row.millis, float64(time.Since(start).Microseconds())/1000)
 			}
-			start := time.Now()
-			vision.ReadFile(path)
-			ms = append(ms, float64(time.Since(start).Microseconds())/1000)
+			if err == nil {
+				row.ok++
+			}
 		}
-		return ms
+		return row
 	}
 	res.rows = append(res.rows,
-		timingRow{"read 12 MP JPEG photo (4000×3000), from file", "≤ 300", readTimes(big, false)},
-		timingRow{"read 1000×1000 PNG screenshot, from file", "≤ 50", readTimes(clean, false)},
-		timingRow{"locate grid in a 1280×720 frame (decoded)", "≤ 30", readTimes(frames, true)},
+		readTimes("read 12 MP JPEG photo (4000×3000), from file", "≤ 300", big, false),
+		readTimes("read 1000×1000 PNG screenshot, from file", "≤ 50", clean, false),
+		readTimes("locate grid in a 1280×720 frame (decoded)", "≤ 30", frames, true),
 	)
 	return res
 }
 
 func (res *timingResult) write(w *strings.Builder) {
 	fmt.Fprintf(w, "### Speed (wall clock, sequential, this machine)\n\n")
-	fmt.Fprintln(w, "| what | images | median ms | slowest ms | target ms |")
-	fmt.Fprintln(w, "|---|---|---|---|---|")
+	fmt.Fprintln(w, "| what | images | grid found | median ms | slowest ms | target ms |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for _, r := range res.rows {
-		fmt.Fprintf(w, "| %s | %d | %.1f | %.1f | %s |\n", r.what, len(r.millis), median(r.millis), percentile(r.millis, 1), r.target)
+		fmt.Fprintf(w, "| %s | %d | %d | %.1f | %.1f | %s |\n", r.what, len(r.millis), r.ok, median(r.millis), percentile(r.millis, 1), r.target)
 	}
 	fmt.Fprintln(w)
 }

@@ -34,6 +34,7 @@ type board struct {
 	clueInk   color.RGBA
 
 	tileGap, tileRadius int
+	panel               color.RGBA // non-zero: a dark board drawn under the tiles
 	tileOne, tileZero   color.RGBA
 	tileEmpty           color.RGBA
 }
@@ -95,7 +96,12 @@ func newBoard(spec *Spec, rng *rand.Rand, cs int, background color.RGBA) *board 
 			b.roundedBox = true
 			b.clueInk = color.RGBA{uint8(120 + rng.IntN(30)), uint8(100 + rng.IntN(20)), 70, 255}
 		} else {
-			dark := rng.IntN(2) == 0
+			// 0h h1's dark theme has dark-grey blanks on a near-black board;
+			// a light page gets that board as a panel of its own.
+			dark := background.R < 128 || rng.IntN(3) == 0
+			if dark && background.R >= 128 {
+				b.panel = grey(uint8(28 + rng.IntN(12)))
+			}
 			b.tileOne = color.RGBA{uint8(190 + rng.IntN(30)), uint8(70 + rng.IntN(20)), uint8(45 + rng.IntN(15)), 255}
 			b.tileZero = color.RGBA{uint8(40 + rng.IntN(15)), uint8(160 + rng.IntN(20)), uint8(190 + rng.IntN(25)), 255}
 			b.tileEmpty = grey(uint8(215 + rng.IntN(15)))
@@ -283,6 +289,11 @@ func (b *board) drawClue(m *gocv.Mat, r1, c1, r2, c2 int, rel string) {
 }
 
 func (b *board) drawTiles(m *gocv.Mat) {
+	if b.panel.A != 0 {
+		w, h := b.size()
+		pad := b.tileGap
+		rgbaRoundRect{image.Rect(b.ox-pad, b.oy-pad, b.ox+w+pad, b.oy+h+pad), b.tileRadius + pad}.fill(m, b.panel)
+	}
 	for r := 0; r < b.spec.Rows; r++ {
 		for c := 0; c < b.spec.Cols; c++ {
 			col := b.tileEmpty
