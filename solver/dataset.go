@@ -109,6 +109,7 @@ type RecordReader struct {
 // well under it.
 const maxRecordLine = 4 << 20
 
+// NewRecordReader reads records from r, one JSON object per line.
 func NewRecordReader(r io.Reader) *RecordReader {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), maxRecordLine)
