@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"gocv.io/x/gocv"
 	xdraw "golang.org/x/image/draw"
 
 	"binocle/solver"
@@ -74,25 +75,39 @@ func (u *ui) openPath(path string) {
 	u.addRecent(path)
 	name := filepath.Base(path)
 	u.gen++
+	gen := u.gen
 	u.status.set(levelInfo, "Reading "+name+"…")
-	u.background(func() func() {
+	// Opening replaces the document, which moves u.gen on, so this job
+	// checks the generation itself instead of letting background drop its
+	// later steps.
+	u.backgroundAlways(func() func() {
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return func() { u.status.set(levelError, "Cannot open "+path+": "+unwrapPath(err)) }
+			return u.ifCurrent(gen, func() { u.status.set(levelError, "Cannot open "+path+": "+unwrapPath(err)) })
 		}
 		if isImage(path) {
 			source := "photo"
 			if strings.EqualFold(filepath.Ext(path), ".png") {
 				source = "screenshot"
 			}
-			return u.readPhoto(name, source, data)
+			return u.readPhoto(gen, name, source, path, data)
 		}
 		in, err := solver.ParseInput(data)
 		if err != nil {
-			return func() { u.status.set(levelError, name+": "+err.Error()) }
+			return u.ifCurrent(gen, func() { u.status.set(levelError, name+": "+err.Error()) })
 		}
-		return func() { u.openPuzzle(name, "text", in.Puzzle, !in.RulesGiven) }
+		return u.ifCurrent(gen, func() { u.openPuzzle(name, "text", in.Puzzle, !in.RulesGiven) })
 	})
+}
+
+// ifCurrent wraps a UI step so that it runs only if no other document was
+// opened since gen was taken.
+func (u *ui) ifCurrent(gen int, f func()) func() {
+	return func() {
+		if u.gen == gen {
+			f()
+		}
+	}
 }
 
 // unwrapPath drops the path that os errors repeat, since the message
@@ -114,31 +129,36 @@ type photoRead struct {
 	solve     solveOutcome
 }
 
-// readPhoto runs off the UI goroutine: decode, read, draw what was found,
-// solve with auto rules and draw the overlay, all from one decode.
-func (u *ui) readPhoto(name, source string, data []byte) func() {
+// readPhoto runs off the UI goroutine. The reader decodes the file at a
+// reduced scale of its own, several times faster than the full decode the
+// overlay is drawn on, so the two run side by side; then the solve and the
+// overlay go to the window at once, and the picture of what was read
+// follows, since it is only needed once the user edits.
+func (u *ui) readPhoto(gen int, name, source, path string, data []byte) func() {
 	start := time.Now()
+	var reading *vision.Reading
+	var readErr error
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		reading, readErr = vision.ReadFile(path)
+	}()
 	mat, err := vision.LoadBytes(data)
-	if err != nil {
-		mat.Close()
-		return func() { u.status.set(levelError, name+": "+err.Error()) }
-	}
+	<-read
 	defer mat.Close()
-	u.trace.since(start, "decoded")
-	reading, err := vision.Read(mat)
 	if err != nil {
+		return u.ifCurrent(gen, func() { u.status.set(levelError, name+": "+err.Error()) })
+	}
+	u.trace.since(start, "decoded and read")
+	if readErr != nil {
 		plain, _ := vision.ToImage(mat)
 		plain = fitForDisplay(plain)
-		return func() {
+		return u.ifCurrent(gen, func() {
 			u.openPhotoWithoutGrid(name, source, data, plain)
-			u.status.set(levelError, name+": "+err.Error()+". Start a New puzzle to type it in instead.")
-		}
+			u.status.set(levelError, readErr.Error()+". Start a New puzzle to type it in instead.")
+		})
 	}
-	u.trace.since(start, "read")
-	debug := vision.DrawDebug(mat, reading)
-	readImage, _ := vision.ToImage(debug)
-	debug.Close()
-	out := photoRead{reading: reading, readImage: fitForDisplay(readImage)}
+	out := photoRead{reading: reading}
 	rules := solver.ThreeInARow
 	if reading.Style == vision.StyleXOI {
 		rules = solver.Troix
@@ -148,12 +168,40 @@ func (u *ui) readPhoto(name, source string, data []byte) func() {
 		out.solve = solveWithImage(out.puzzle.Clone(), true, mat, reading)
 		u.trace.since(start, "solved and drawn")
 	}
-	return func() {
+	if out.solve.overlay == nil {
+		out.readImage = readingImage(mat, reading)
+	}
+	var doc *document
+	fyne.Do(u.ifCurrent(gen, func() {
 		u.openReading(name, source, data, out)
+		doc = u.doc
 		if err != nil {
 			u.status.set(levelError, name+": "+err.Error())
 		}
+	}))
+	if out.readImage != nil {
+		return nil
 	}
+	readImage := readingImage(mat, reading)
+	return func() {
+		if doc != nil {
+			doc.readImage = readImage
+			if doc == u.doc {
+				u.showPhoto()
+			}
+		}
+	}
+}
+
+// readingImage is the photo with what the reader found drawn in.
+func readingImage(mat gocv.Mat, reading *vision.Reading) image.Image {
+	debug := vision.DrawDebug(mat, reading)
+	defer debug.Close()
+	img, err := vision.ToImage(debug)
+	if err != nil {
+		return nil
+	}
+	return fitForDisplay(img)
 }
 
 // fitForDisplay scales a picture down to displaySide, off the UI goroutine.

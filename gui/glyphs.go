@@ -60,7 +60,7 @@ func withAlpha(c color.Color, a uint8) color.NRGBA {
 // stand out in the colour styles as they do in the others.
 func lighter(c color.NRGBA, kind cellKind) color.NRGBA {
 	if kind == kindSolved {
-		return withAlpha(c, 0x80)
+		return withAlpha(c, 0xB0)
 	}
 	return c
 }
@@ -146,6 +146,11 @@ func glyphText(txt string, kind cellKind, pos fyne.Position, s float32, ink colo
 // colour.
 func tangoGlyph(v solver.Cell, kind cellKind, pos fyne.Position, s float32, bg color.Color) []fyne.CanvasObject {
 	inset := s * 0.2
+	if kind == kindSolved {
+		// Smaller as well as fainter, so that solved cells read as lighter
+		// on dark themes too, where fading alone only darkens them.
+		inset = s * 0.26
+	}
 	d := s - 2*inset
 	if v == solver.Zero {
 		sun := canvas.NewCircle(lighter(sunColor, kind))

@@ -25,6 +25,9 @@ type photoView struct {
 	sel        solver.Point
 	// tapped runs with the cell under a tap on the photo.
 	tapped func(solver.Point)
+	// painted, when set, runs once the window has painted a new picture:
+	// the trace's "overlay on screen" moment.
+	painted func()
 }
 
 func newPhotoView() *photoView {
@@ -105,6 +108,16 @@ func (p *photoView) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
 
 func (p *photoView) CreateRenderer() fyne.WidgetRenderer {
 	r := &photoRenderer{p: p, raster: canvas.NewImageFromImage(nil)}
+	// The probe is a one-pixel raster that is regenerated, and so calls
+	// back, only when it is painted after a picture change.
+	r.probe = canvas.NewRaster(func(int, int) image.Image {
+		if r.probePending && p.painted != nil {
+			r.probePending = false
+			p.painted()
+		}
+		return image.NewNRGBA(image.Rect(0, 0, 1, 1))
+	})
+	r.probe.Resize(fyne.NewSize(1, 1))
 	r.raster.FillMode = canvas.ImageFillContain
 	r.raster.ScaleMode = canvas.ImageScaleSmooth
 	r.hint = widget.NewLabel("")
@@ -114,11 +127,13 @@ func (p *photoView) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type photoRenderer struct {
-	p       *photoView
-	raster  *canvas.Image
-	hint    *widget.Label
-	shown   image.Image
-	objects []fyne.CanvasObject
+	p            *photoView
+	probe        *canvas.Raster
+	probePending bool
+	raster       *canvas.Image
+	hint         *widget.Label
+	shown        image.Image
+	objects      []fyne.CanvasObject
 }
 
 func (r *photoRenderer) Layout(size fyne.Size) {
@@ -138,6 +153,8 @@ func (r *photoRenderer) Refresh() {
 		r.shown = r.p.img
 		r.raster.Image = r.p.img
 		r.raster.Refresh()
+		r.probePending = true
+		r.probe.Refresh()
 	}
 	r.hint.SetText(r.p.hint)
 	r.rebuild()
@@ -153,7 +170,7 @@ func (r *photoRenderer) rebuild() {
 		return
 	}
 	r.raster.Resize(p.Size())
-	r.objects = []fyne.CanvasObject{r.raster}
+	r.objects = []fyne.CanvasObject{r.raster, r.probe}
 	if !p.hasGrid || p.sel.Row >= p.rows || p.sel.Col >= p.cols {
 		return
 	}

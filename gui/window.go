@@ -114,6 +114,9 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	u.grid.selected = func(pt solver.Point) { u.photo.selectCell(pt) }
 	u.grid.rejected = func(msg string) { u.status.set(levelWarning, msg) }
 	u.photo = newPhotoView()
+	if tr != nil && tr.on {
+		u.photo.painted = func() { tr.mark("photo painted") }
+	}
 	u.photo.tapped = func(pt solver.Point) {
 		u.ed.sel = pt
 		u.grid.Refresh()
