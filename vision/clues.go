@@ -157,6 +157,16 @@ func clueShape(extra []bool, w, h int) (solver.Relation, bool) {
 	if float64(total) < 0.05*float64(w*h) || left < total/5 || right < total/5 {
 		return 0, false
 	}
+	// A clue sits on the line or hugs it ('=' drawn along it); two glyphs
+	// that come close to the line from both sides leave a band along the
+	// line bare.
+	band, near := int(math.Round(0.65*float64(w/2))), 0
+	for x := w/2 - band; x <= w/2+band; x++ {
+		near += colCount[x]
+	}
+	if near == 0 {
+		return 0, false
+	}
 	fill := func(counts []int, spans [][2]int) float64 {
 		num, den := 0, 0
 		for i, n := range counts {

@@ -18,33 +18,11 @@ func homographyFromQuads(src, dst [4][2]float64) (homography, bool) {
 		a[2*i] = [9]float64{x, y, 1, 0, 0, 0, -u * x, -u * y, u}
 		a[2*i+1] = [9]float64{0, 0, 0, x, y, 1, -v * x, -v * y, v}
 	}
-	for col := 0; col < 8; col++ {
-		pivot := col
-		for r := col + 1; r < 8; r++ {
-			if math.Abs(a[r][col]) > math.Abs(a[pivot][col]) {
-				pivot = r
-			}
-		}
-		if math.Abs(a[pivot][col]) < 1e-12 {
-			return homography{}, false
-		}
-		a[col], a[pivot] = a[pivot], a[col]
-		for r := 0; r < 8; r++ {
-			if r == col {
-				continue
-			}
-			f := a[r][col] / a[col][col]
-			for k := col; k < 9; k++ {
-				a[r][k] -= f * a[col][k]
-			}
-		}
+	x, ok := solve8(a)
+	if !ok {
+		return homography{}, false
 	}
-	var h homography
-	for i := 0; i < 8; i++ {
-		h[i] = a[i][8] / a[i][i]
-	}
-	h[8] = 1
-	return h, true
+	return homography{x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], 1}, true
 }
 
 func (h homography) apply(x, y float64) (float64, float64) {

@@ -10,7 +10,7 @@ import (
 
 // locateSide is the long side, in pixels, of the copy the grid is located
 // in: large enough for 64 cells, small enough to stay fast on a webcam.
-const locateSide = 800
+const locateSide = 1000
 
 // gridCandidate is a quadrilateral that might be the grid, in the
 // coordinates of the located (downscaled) image.
@@ -51,6 +51,16 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	defer gray.Close()
 	g := planeOf(gray)
 
+	if fits := findLattices(cellBlobs(gray, true)); len(fits) > 0 {
+		f := fits[0]
+		if locateTrace != nil {
+			for _, o := range fits {
+				locateTrace("lattice %dx%d cells %d size %.1f quad %v", o.rows, o.cols, o.cells, o.cellSize, o.quad())
+			}
+		}
+		return gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}}, scale, nil
+	}
+
 	var quads [][4][2]float64
 	quads = append(quads, inkQuads(gray)...)
 	quads = append(quads, tileQuads(small, g)...)
@@ -59,6 +69,9 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	bestScore := 0.0
 	for _, q := range quads {
 		c, ok := verifyCandidate(gray, q)
+		if locateTrace != nil {
+			locateTrace("candidate %v -> %v area %.0f rows %+v cols %+v ok %v", q, c.quad, c.area, c.rows, c.cols, ok)
+		}
 		if !ok {
 			continue
 		}
@@ -72,6 +85,9 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	}
 	return best, scale, nil
 }
+
+// locateTrace, when set (by tests), is told about every candidate.
+var locateTrace func(format string, args ...any)
 
 // downscale returns a copy of img whose long side is at most side, and the
 // factor from the copy's pixels to img's.

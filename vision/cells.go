@@ -1,0 +1,571 @@
+package vision
+
+import (
+	"encoding/binary"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// The lattice locator finds a grid by its cells rather than by its
+// outline. Every cell of a ruled grid, and every tile of a tiled one, is a
+// region closed off by edges on all sides; text, pictures and page margins
+// are not, or not in a regular pattern. The cells of one grid are of
+// similar size and sit next to each other on a projected lattice, so the
+// largest family of such regions that fits one lattice is the grid, and
+// the lattice itself gives the row and column counts with no need to
+// guess a period. Faint lines, missing outer borders, text touching the
+// grid and neighbouring grids all leave most cells closed.
+
+// cellBlob is one closed region of the edge map.
+type cellBlob struct {
+	x, y float64 // centroid
+	w, h int     // bounding box
+	size float64 // sqrt(w*h): a scale that ignores glyph holes
+}
+
+// cellBlobs returns the regions of gray that edges close off on every
+// side and that could be cells: not touching the image border, not tiny,
+// not huge, not long and thin.
+func cellBlobs(gray gocv.Mat, blur bool) []cellBlob {
+	src := gray
+	if blur {
+		b := gocv.NewMat()
+		defer b.Close()
+		gocv.GaussianBlur(gray, &b, pt(3, 3), 0, 0, gocv.BorderReplicate)
+		src = b
+	}
+	edges := gocv.NewMat()
+	defer edges.Close()
+	gocv.Canny(src, &edges, 20, 50)
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(3, 3))
+	defer kernel.Close()
+	gocv.Dilate(edges, &edges, kernel)
+	gocv.BitwiseNot(edges, &edges)
+
+	labels := gocv.NewMat()
+	defer labels.Close()
+	stats := gocv.NewMat()
+	defer stats.Close()
+	centroids := gocv.NewMat()
+	defer centroids.Close()
+	n := gocv.ConnectedComponentsWithStatsWithParams(edges, &labels, &stats, &centroids, 4, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	st := stats.ToBytes()
+	cent, err := centroids.DataPtrFloat64()
+	if err != nil {
+		return nil
+	}
+	w, h := gray.Cols(), gray.Rows()
+	stat := func(i, k int) int { return int(int32(binary.LittleEndian.Uint32(st[4*(5*i+k):]))) }
+	var out []cellBlob
+	for i := 1; i < n; i++ {
+		left, top, bw, bh, area := stat(i, 0), stat(i, 1), stat(i, 2), stat(i, 3), stat(i, 4)
+		if left == 0 || top == 0 || left+bw >= w || top+bh >= h {
+			continue
+		}
+		if bw < minCellSide || bh < minCellSide || bw > w/2 || bh > h/2 || bw > 3*bh || bh > 3*bw {
+			continue
+		}
+		// A cell with a large glyph keeps at least its ring.
+		if float64(area) < 0.2*float64(bw*bh) {
+			continue
+		}
+		out = append(out, cellBlob{x: cent[2*i], y: cent[2*i+1], w: bw, h: bh, size: math.Sqrt(float64(bw * bh))})
+	}
+	return out
+}
+
+// minCellSide is the smallest closed region, in located-image pixels,
+// taken for a cell: smaller ones are letters' counters and specks.
+const minCellSide = 5
+
+// latticeFit is a grid found as a lattice of cells: toImage maps lattice
+// coordinates (x = column, y = row, cell corners at integers, the grid
+// spanning [0, cols] x [0, rows]) to located-image pixels.
+type latticeFit struct {
+	rows, cols int
+	toImage    homography
+	cells      int // cells found closed
+	cellSize   float64
+}
+
+func (f latticeFit) quad() [4][2]float64 {
+	var q [4][2]float64
+	for k, c := range rectCorners(float64(f.cols), float64(f.rows)) {
+		q[k][0], q[k][1] = f.toImage.apply(c[0], c[1])
+	}
+	return q
+}
+
+// findLattices groups blobs into families of neighbours and fits a lattice
+// to each; it returns the fits, best first.
+func findLattices(blobs []cellBlob) []latticeFit {
+	if len(blobs) < 4 {
+		return nil
+	}
+	nbrs := blobNeighbours(blobs)
+	// Union-find over the neighbour graph.
+	parent := make([]int, len(blobs))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i, ns := range nbrs {
+		for _, j := range ns {
+			if a, b := find(i), find(j); a != b {
+				parent[a] = b
+			}
+		}
+	}
+	groups := map[int][]int{}
+	for i := range blobs {
+		groups[find(i)] = append(groups[find(i)], i)
+	}
+	var fits []latticeFit
+	for _, members := range groups {
+		if len(members) < 4 {
+			continue
+		}
+		if f, ok := fitLattice(blobs, nbrs, members); ok {
+			fits = append(fits, f)
+		}
+	}
+	sort.Slice(fits, func(i, j int) bool { return fits[i].score() > fits[j].score() })
+	return fits
+}
+
+// score prefers the family covering the most area: a big grid's cells over
+// a small grid's or a column of text's.
+func (f latticeFit) score() float64 {
+	return float64(f.cells) * f.cellSize * f.cellSize
+}
+
+// blobNeighbours links blobs of similar size whose centres are about one
+// cell apart.
+func blobNeighbours(blobs []cellBlob) [][]int {
+	sizes := make([]float64, len(blobs))
+	for i, b := range blobs {
+		sizes[i] = b.size
+	}
+	bucket := 2 * percentile(sizes, 0.9)
+	type key struct{ x, y int }
+	hash := map[key][]int{}
+	for i, b := range blobs {
+		k := key{int(b.x / bucket), int(b.y / bucket)}
+		hash[k] = append(hash[k], i)
+	}
+	nbrs := make([][]int, len(blobs))
+	for i, b := range blobs {
+		k := key{int(b.x / bucket), int(b.y / bucket)}
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				for _, j := range hash[key{k.x + dx, k.y + dy}] {
+					if j == i {
+						continue
+					}
+					o := blobs[j]
+					if !similarSize(b, o) {
+						continue
+					}
+					d := math.Hypot(o.x-b.x, o.y-b.y)
+					s := (b.size + o.size) / 2
+					if d < 0.7*s || d > 2.0*s {
+						continue
+					}
+					nbrs[i] = append(nbrs[i], j)
+				}
+			}
+		}
+	}
+	return nbrs
+}
+
+// similarSize tells whether two blobs could be cells of one grid: close in
+// width and in height (a blob of two merged cells is not).
+func similarSize(a, b cellBlob) bool {
+	rw, rh := float64(a.w)/float64(b.w), float64(a.h)/float64(b.h)
+	return rw < 1.35 && rw > 1/1.35 && rh < 1.35 && rh > 1/1.35
+}
+
+// fitLattice assigns lattice positions to a family of blobs by walking
+// from a well-connected blob to its neighbours one cell step at a time,
+// fits the projective map from lattice to image, and then reassigns every
+// blob by that map, keeping those that land near a cell centre.
+func fitLattice(blobs []cellBlob, nbrs [][]int, members []int) (latticeFit, bool) {
+	// Seeds: most neighbours first.
+	seeds := append([]int(nil), members...)
+	sort.Slice(seeds, func(i, j int) bool { return len(nbrs[seeds[i]]) > len(nbrs[seeds[j]]) })
+	if len(seeds) > 12 {
+		// Among the best connected, the blobs of the most common size:
+		// a merged or split cell is rarely the median.
+		top := seeds[:max(12, len(seeds)/4)]
+		var ws, hs []float64
+		for _, i := range members {
+			ws = append(ws, float64(blobs[i].w))
+			hs = append(hs, float64(blobs[i].h))
+		}
+		mw, mh := percentile(ws, 0.5), percentile(hs, 0.5)
+		off := func(i int) float64 {
+			return math.Abs(math.Log(float64(blobs[i].w)/mw)) + math.Abs(math.Log(float64(blobs[i].h)/mh))
+		}
+		sort.SliceStable(top, func(i, j int) bool { return off(top[i]) < off(top[j]) })
+		seeds = top
+	}
+	if len(seeds) > 3 {
+		seeds = seeds[:3]
+	}
+	var best latticeFit
+	found := false
+	for _, seed := range seeds {
+		f, ok := walkLattice(blobs, nbrs, seed)
+		if ok && (!found || f.cells > best.cells) {
+			best, found = f, true
+		}
+		if found && best.cells >= len(members)*9/10 {
+			break
+		}
+	}
+	return best, found
+}
+
+type latticePos struct{ col, row int }
+
+func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (latticeFit, bool) {
+	s := blobs[seed]
+	// The seed's shortest steps towards image right and image down.
+	var u, v [2]float64
+	bestU, bestV := math.Inf(1), math.Inf(1)
+	for _, j := range nbrs[seed] {
+		dx, dy := blobs[j].x-s.x, blobs[j].y-s.y
+		a, d := math.Atan2(dy, dx), math.Hypot(dx, dy)
+		if math.Abs(a) < math.Pi/4 && d < bestU {
+			bestU, u = d, [2]float64{dx, dy}
+		}
+		if math.Abs(a-math.Pi/2) < math.Pi/4 && d < bestV {
+			bestV, v = d, [2]float64{dx, dy}
+		}
+	}
+	if math.IsInf(bestU, 1) && math.IsInf(bestV, 1) {
+		return latticeFit{}, false
+	}
+	// A seed with a step one way only borrows the other, turned.
+	// Down is right turned a quarter clockwise on screen (y grows down).
+	if math.IsInf(bestU, 1) {
+		u = [2]float64{v[1], -v[0]}
+	}
+	if math.IsInf(bestV, 1) {
+		v = [2]float64{-u[1], u[0]}
+	}
+	type node struct {
+		pos  latticePos
+		u, v [2]float64
+	}
+	at := map[latticePos]int{{0, 0}: seed}
+	state := map[int]node{seed: {latticePos{0, 0}, u, v}}
+	queue := []int{seed}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		n := state[i]
+		det := n.u[0]*n.v[1] - n.u[1]*n.v[0]
+		if math.Abs(det) < 1e-9 {
+			continue
+		}
+		for _, j := range nbrs[i] {
+			if _, done := state[j]; done {
+				continue
+			}
+			dx, dy := blobs[j].x-blobs[i].x, blobs[j].y-blobs[i].y
+			a := (dx*n.v[1] - dy*n.v[0]) / det
+			b := (n.u[0]*dy - n.u[1]*dx) / det
+			ra, rb := math.Round(a), math.Round(b)
+			if math.Abs(a-ra) > 0.3 || math.Abs(b-rb) > 0.3 || math.Abs(ra)+math.Abs(rb) != 1 {
+				continue
+			}
+			p := latticePos{n.pos.col + int(ra), n.pos.row + int(rb)}
+			if _, taken := at[p]; taken {
+				continue
+			}
+			next := node{p, n.u, n.v}
+			if ra != 0 {
+				next.u = [2]float64{dx * ra, dy * ra}
+			} else {
+				next.v = [2]float64{dx * rb, dy * rb}
+			}
+			at[p] = j
+			state[j] = next
+			queue = append(queue, j)
+		}
+	}
+	if locateTrace != nil {
+		locateTrace("walk from seed %d (%.0f,%.0f) u %v v %v: %d", seed, s.x, s.y, u, v, len(at))
+	}
+	if len(at) < 4 {
+		return latticeFit{}, false
+	}
+	h, at, ok := growLattice(blobs, at)
+	if !ok {
+		return latticeFit{}, false
+	}
+	minC, minR, maxC, maxR := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	var sizes []float64
+	for p, i := range at {
+		minC, maxC = min(minC, p.col), max(maxC, p.col)
+		minR, maxR = min(minR, p.row), max(maxR, p.row)
+		sizes = append(sizes, blobs[i].size)
+	}
+	f := latticeFit{rows: maxR - minR + 1, cols: maxC - minC + 1, cells: len(at), cellSize: percentile(sizes, 0.5)}
+	if f.rows < 2 || f.cols < 2 || f.rows > 64 || f.cols > 64 || 10*f.cells < 3*f.rows*f.cols {
+		return latticeFit{}, false
+	}
+	f.toImage = homography{1, 0, float64(minC), 0, 1, float64(minR), 0, 0, 1}.then(h)
+	return f, true
+}
+
+// growLattice fits the projective map from lattice to image to the cells
+// assigned so far, then assigns every blob that lands near a cell centre
+// and has about the size the map predicts there, keeping the positions
+// connected to the rest; a few rounds let the lattice reach cells that the
+// walk could not (past a merged or missing cell).
+func growLattice(blobs []cellBlob, at map[latticePos]int) (homography, map[latticePos]int, bool) {
+	var h homography
+	for iter := 0; iter < 4; iter++ {
+		var ok bool
+		if h, ok = fitLatticeMap(blobs, at); !ok {
+			return h, nil, false
+		}
+		inv := h.inverse()
+		// How a closed cell's box compares with the lattice cell's box:
+		// lines and the edge dilation take a fixed share off.
+		var rw, rh []float64
+		for p, i := range at {
+			w, hh := cellBox(h, p)
+			rw = append(rw, float64(blobs[i].w)/w)
+			rh = append(rh, float64(blobs[i].h)/hh)
+		}
+		kw, kh := percentile(rw, 0.5), percentile(rh, 0.5)
+		next := map[latticePos]int{}
+		resid := map[latticePos]float64{}
+		for i, b := range blobs {
+			a, c := inv.apply(b.x, b.y)
+			a, c = a-0.5, c-0.5
+			ra, rc := math.Round(a), math.Round(c)
+			r := math.Hypot(a-ra, c-rc)
+			if r > 0.25 || math.Abs(ra) > 130 || math.Abs(rc) > 130 {
+				continue
+			}
+			p := latticePos{int(ra), int(rc)}
+			w, hh := cellBox(h, p)
+			fw, fh := float64(b.w)/(kw*w), float64(b.h)/(kh*hh)
+			if fw < 0.75 || fw > 1.3 || fh < 0.75 || fh > 1.3 {
+				continue
+			}
+			if old, taken := resid[p]; taken && old <= r {
+				continue
+			}
+			next[p], resid[p] = i, r
+		}
+		next = largestConnected(next)
+		if len(next) < 4 {
+			return h, nil, false
+		}
+		same := len(next) == len(at)
+		at = next
+		if same && iter > 0 {
+			break
+		}
+	}
+	return h, at, true
+}
+
+// fitLatticeMap fits the lattice-to-image map to the cells' centres. A
+// thick outer border eats into the outer cells and pulls their centres
+// inward, so when there are enough inner cells (all four neighbours
+// present) only they are used.
+func fitLatticeMap(blobs []cellBlob, at map[latticePos]int) (homography, bool) {
+	var src, dst, isrc, idst [][2]float64
+	for p, i := range at {
+		c := [2]float64{float64(p.col) + 0.5, float64(p.row) + 0.5}
+		d := [2]float64{blobs[i].x, blobs[i].y}
+		src, dst = append(src, c), append(dst, d)
+		inner := true
+		for _, n := range [4]latticePos{{p.col - 1, p.row}, {p.col + 1, p.row}, {p.col, p.row - 1}, {p.col, p.row + 1}} {
+			if _, ok := at[n]; !ok {
+				inner = false
+			}
+		}
+		if inner {
+			isrc, idst = append(isrc, c), append(idst, d)
+		}
+	}
+	if len(isrc) >= 9 && spansTwoAxes(isrc) {
+		return fitHomography(isrc, idst)
+	}
+	return fitHomography(src, dst)
+}
+
+// spansTwoAxes tells whether lattice points are not all on one row or
+// one column, which a projective fit needs.
+func spansTwoAxes(pts [][2]float64) bool {
+	rows, cols := map[float64]bool{}, map[float64]bool{}
+	for _, p := range pts {
+		cols[p[0]], rows[p[1]] = true, true
+	}
+	return len(rows) >= 3 && len(cols) >= 3
+}
+
+// cellBox is the size of the image box of lattice cell p under h.
+func cellBox(h homography, p latticePos) (float64, float64) {
+	x0, y0 := math.Inf(1), math.Inf(1)
+	x1, y1 := math.Inf(-1), math.Inf(-1)
+	for _, c := range [4][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		x, y := h.apply(float64(p.col)+c[0], float64(p.row)+c[1])
+		x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
+	}
+	return math.Max(1, x1-x0), math.Max(1, y1-y0)
+}
+
+// largestConnected keeps the largest group of positions linked by steps of
+// at most two cells, so that a stray blob far out cannot stretch the grid
+// while a cell lost to a clue or a merge does not split it.
+func largestConnected(at map[latticePos]int) map[latticePos]int {
+	seen := map[latticePos]bool{}
+	var best []latticePos
+	for p := range at {
+		if seen[p] {
+			continue
+		}
+		group := []latticePos{p}
+		seen[p] = true
+		for k := 0; k < len(group); k++ {
+			q := group[k]
+			for dr := -2; dr <= 2; dr++ {
+				for dc := -2; dc <= 2; dc++ {
+					n := latticePos{q.col + dc, q.row + dr}
+					if _, ok := at[n]; ok && !seen[n] && abs(dr)+abs(dc) <= 2 {
+						seen[n] = true
+						group = append(group, n)
+					}
+				}
+			}
+		}
+		if len(group) > len(best) {
+			best = group
+		}
+	}
+	out := make(map[latticePos]int, len(best))
+	for _, p := range best {
+		out[p] = at[p]
+	}
+	return out
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// fitHomography is the least-squares projective map taking src to dst
+// (at least four points), computed on normalised coordinates.
+func fitHomography(src, dst [][2]float64) (homography, bool) {
+	if len(src) < 4 || len(src) != len(dst) {
+		return homography{}, false
+	}
+	ns, okS := normaliser(src)
+	nd, okD := normaliser(dst)
+	if !okS || !okD {
+		return homography{}, false
+	}
+	// Normal equations of the 8-parameter linear system.
+	var ata [8][9]float64
+	add := func(row [8]float64, rhs float64) {
+		for i := 0; i < 8; i++ {
+			for j := 0; j < 8; j++ {
+				ata[i][j] += row[i] * row[j]
+			}
+			ata[i][8] += row[i] * rhs
+		}
+	}
+	for k := range src {
+		x, y := ns.apply(src[k][0], src[k][1])
+		u, v := nd.apply(dst[k][0], dst[k][1])
+		add([8]float64{x, y, 1, 0, 0, 0, -u * x, -u * y}, u)
+		add([8]float64{0, 0, 0, x, y, 1, -v * x, -v * y}, v)
+	}
+	sol, ok := solve8(ata)
+	if !ok {
+		return homography{}, false
+	}
+	h := homography{sol[0], sol[1], sol[2], sol[3], sol[4], sol[5], sol[6], sol[7], 1}
+	// h works on normalised points: undo the normalisations.
+	out := ns.then(h).then(nd.inverse())
+	if out[8] == 0 {
+		return homography{}, false
+	}
+	for i := range out {
+		out[i] /= out[8]
+	}
+	return out, true
+}
+
+// normaliser moves points to their centroid and scales them to a mean
+// distance of sqrt(2), which keeps the normal equations well conditioned.
+func normaliser(pts [][2]float64) (homography, bool) {
+	var mx, my float64
+	for _, p := range pts {
+		mx += p[0]
+		my += p[1]
+	}
+	mx /= float64(len(pts))
+	my /= float64(len(pts))
+	d := 0.0
+	for _, p := range pts {
+		d += math.Hypot(p[0]-mx, p[1]-my)
+	}
+	d /= float64(len(pts))
+	if d == 0 {
+		return homography{}, false
+	}
+	s := math.Sqrt2 / d
+	return homography{s, 0, -s * mx, 0, s, -s * my, 0, 0, 1}, true
+}
+
+// solve8 solves an augmented 8x9 system by Gaussian elimination.
+func solve8(a [8][9]float64) ([8]float64, bool) {
+	var x [8]float64
+	for col := 0; col < 8; col++ {
+		pivot := col
+		for r := col + 1; r < 8; r++ {
+			if math.Abs(a[r][col]) > math.Abs(a[pivot][col]) {
+				pivot = r
+			}
+		}
+		if math.Abs(a[pivot][col]) < 1e-12 {
+			return x, false
+		}
+		a[col], a[pivot] = a[pivot], a[col]
+		for r := 0; r < 8; r++ {
+			if r == col {
+				continue
+			}
+			f := a[r][col] / a[col][col]
+			for k := col; k < 9; k++ {
+				a[r][k] -= f * a[col][k]
+			}
+		}
+	}
+	for i := range x {
+		x[i] = a[i][8] / a[i][i]
+	}
+	return x, true
+}
