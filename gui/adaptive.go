@@ -25,6 +25,9 @@ type sideBySide struct {
 	split               *container.Split
 	tabView             *container.AppTabs
 	selectedTab         int
+	// leftHidden gives the right view all the room, e.g. the grid of a
+	// typed puzzle, which has no photo.
+	leftHidden bool
 }
 
 func newSideBySide(leftName string, left fyne.CanvasObject, rightName string, right fyne.CanvasObject) *sideBySide {
@@ -34,8 +37,25 @@ func newSideBySide(leftName string, left fyne.CanvasObject, rightName string, ri
 	return s
 }
 
+// showLeft shows or hides the left view.
+func (s *sideBySide) showLeft(show bool) {
+	if s.leftHidden == !show {
+		return
+	}
+	s.leftHidden = !show
+	s.built = false
+	s.arrange(s.tabs)
+}
+
 func (s *sideBySide) arrange(tabs bool) {
 	if s.built && tabs == s.tabs {
+		return
+	}
+	if s.leftHidden {
+		s.built, s.tabs = true, tabs
+		s.split, s.tabView = nil, nil
+		s.content.Objects = []fyne.CanvasObject{s.right}
+		s.content.Refresh()
 		return
 	}
 	if s.tabView != nil {

@@ -102,7 +102,7 @@ func (u *ui) showNewDialog() {
 		widget.NewFormItem("Size", sizeSelect),
 		widget.NewFormItem("", custom),
 	}
-	dialog.ShowForm("New puzzle", "Create", "Cancel", items, func(ok bool) {
+	d := dialog.NewForm("New puzzle", "Create", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -114,6 +114,8 @@ func (u *ui) showNewDialog() {
 			u.status.set(levelError, "New puzzle: "+err.Error())
 		}
 	}, u.win)
+	d.Resize(fyne.NewSize(420, d.MinSize().Height))
+	d.Show()
 }
 
 // parseSize reads a preset like "8×8", or the custom rows and columns.

@@ -266,8 +266,10 @@ func (u *ui) showDocument() {
 // showPhoto shows the overlay when the shown solution is current, else
 // the reading.
 func (u *ui) showPhoto() {
+	u.views.showLeft(u.doc.photo != nil)
 	img := u.doc.readImage
-	if u.doc.overlay != nil && u.ed.solution != nil {
+	// In play mode the overlay would give the answers away.
+	if u.doc.overlay != nil && u.ed.solution != nil && !u.ed.playing {
 		img = u.doc.overlay
 	}
 	var corners *[4][2]float64

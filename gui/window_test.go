@@ -137,6 +137,9 @@ func TestOpenTextPuzzleAndDrop(t *testing.T) {
 		t.Fatalf("dropped text file opened as source %q with a photo: %v", u.doc.source, u.doc.photo != nil)
 	}
 	wantStatus(t, u, levelSuccess, "exactly one solution")
+	if !u.views.leftHidden {
+		t.Errorf("a typed puzzle keeps an empty photo pane")
+	}
 	if solver.GridRows(u.ed.solution, 8, 8)[3] != solver.GridRows(want, 8, 8)[3] {
 		t.Errorf("the text puzzle solved differently from the photo")
 	}
@@ -241,6 +244,9 @@ func TestPlayCheckAndReveal(t *testing.T) {
 	}
 	if v, kind := u.ed.value(solver.Point{Row: 0, Col: 2}); kind != kindEmpty {
 		t.Fatalf("play mode shows the solution (%c) in a blank cell", v.Char())
+	}
+	if u.photo.img == u.doc.overlay {
+		t.Fatalf("play mode shows the solved overlay on the photo")
 	}
 	// (0,2) is blank in the fixture: enter the wrong symbol there.
 	i := 2
