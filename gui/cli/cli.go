@@ -100,15 +100,29 @@ func runCommand(env *Env, c *command, args []string) int {
 			fs.PrintDefaults()
 		}
 	}
+	// Asked-for help goes to stdout once, and exits 0; the flag package
+	// would print it to stderr as if it were a mistake.
+	if wantsHelp(args) {
+		fs.SetOutput(env.Stdout)
+		fs.Usage()
+		return ExitOK
+	}
 	if err := fs.Parse(interleaveFlags(fs, args)); err != nil {
-		if err == flag.ErrHelp {
-			fs.SetOutput(env.Stdout)
-			fs.Usage()
-			return ExitOK
-		}
 		return ExitBadInput
 	}
 	return run(env, fs)
+}
+
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
 }
 
 // interleaveFlags moves flags that follow positional arguments in front of
