@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"slices"
+
 	"binocle/solver"
 	"binocle/vision"
 )
@@ -76,9 +78,12 @@ type snapshot struct {
 // corrects, the solver's answer once there is one, and play mode's own
 // entries. It is pure state; every rule check is the solver's.
 type editor struct {
-	puzzle     *solver.Puzzle
-	style      vision.Style
-	read       []solver.Cell // the givens as the reader saw them, to list corrections
+	puzzle *solver.Puzzle
+	style  vision.Style
+	read   []solver.Cell // the givens as the reader saw them, to list corrections
+	// earlier are corrections made in an earlier session, for a history
+	// entry whose original reading is no longer kept.
+	earlier    []solver.Point
 	confidence []float64     // per cell, from the reader; nil for manual entry
 	solution   []solver.Cell // shown in the non-given cells once solved
 	play       []solver.Cell // the player's entries, shown instead of the solution
@@ -121,15 +126,17 @@ func (e *editor) refreshConfidenceMarks() {
 	}
 }
 
-// corrected lists the cells whose givens the user changed from the reading.
+// corrected lists the cells whose givens the user changed from the reading,
+// now or in an earlier session.
 func (e *editor) corrected() []solver.Point {
+	pts := append([]solver.Point(nil), e.earlier...)
 	if e.read == nil {
-		return nil
+		return pts
 	}
-	var pts []solver.Point
 	for i, v := range e.puzzle.Cells {
-		if v != e.read[i] {
-			pts = append(pts, solver.Point{Row: i / e.puzzle.Cols, Col: i % e.puzzle.Cols})
+		pt := solver.Point{Row: i / e.puzzle.Cols, Col: i % e.puzzle.Cols}
+		if v != e.read[i] && !slices.Contains(e.earlier, pt) {
+			pts = append(pts, pt)
 		}
 	}
 	return pts

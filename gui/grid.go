@@ -21,6 +21,8 @@ type gridView struct {
 	widget.BaseWidget
 	ed      *editor
 	focused bool
+	// print leaves out the selection, for exporting the grid as a picture.
+	print bool
 
 	// changed runs after any edit (givens, edges or play entries).
 	changed func()
@@ -254,6 +256,10 @@ func (r *gridRenderer) rebuild() {
 	}
 	s := gm.cell
 	cellSize := fyne.NewSquareSize(s)
+	corrected := map[solver.Point]bool{}
+	for _, pt := range ed.corrected() {
+		corrected[pt] = true
+	}
 
 	for row := 0; row < gm.rows; row++ {
 		for col := 0; col < gm.cols; col++ {
@@ -273,6 +279,14 @@ func (r *gridRenderer) rebuild() {
 				bg = blend(bg, tint)
 			}
 			add(glyph(ed.style, v, kind, pos, s, pal, bg)...)
+			if corrected[pt] {
+				// A corner tab marks a given the user changed from the reading.
+				tab := canvas.NewRectangle(pal.primary)
+				tab.Move(fyne.NewPos(pos.X+s*0.78, pos.Y+s*0.06))
+				tab.Resize(fyne.NewSquareSize(s * 0.16))
+				tab.CornerRadius = s * 0.08
+				add(tab)
+			}
 			if m&markMistake != 0 {
 				slash := canvas.NewLine(pal.errorc)
 				slash.StrokeWidth = s * 0.07
@@ -304,6 +318,10 @@ func (r *gridRenderer) rebuild() {
 		add(edgeMark(e.Rel, centre, s, pal)...)
 	}
 
+	if g.print {
+		r.objects = objs
+		return
+	}
 	sel := canvas.NewRectangle(color.Transparent)
 	sel.StrokeColor = pal.selection
 	sel.StrokeWidth = 2

@@ -360,7 +360,7 @@ func (u *ui) saveSolve(res solver.Result) {
 	if r := doc.reading; r != nil {
 		rec.Reading = &store.Reading{Corners: r.Corners, Confidence: r.Confidence, Style: string(r.Style)}
 	}
-	rec.Corrected = mergePoints(doc.corrected, u.ed.corrected())
+	rec.Corrected = u.ed.corrected()
 	old := doc.record
 	photo := doc.photo
 	if old != nil {
@@ -393,18 +393,6 @@ func (u *ui) saveSolve(res solver.Result) {
 	})
 }
 
-func mergePoints(a, b []solver.Point) []solver.Point {
-	seen := map[solver.Point]bool{}
-	var out []solver.Point
-	for _, p := range append(append([]solver.Point(nil), a...), b...) {
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // openRecord reopens a past solve: the grid with its corrections and
 // solution at once, then the photo with the reading and the overlay.
 func (u *ui) openRecord(id int64) {
@@ -434,9 +422,10 @@ func (u *ui) openRecord(id int64) {
 	}
 	ed := newEditor(p, style)
 	ed.edgeMode = len(p.Edges) > 0
-	doc := &document{source: rec.Source, name: rec.Title, record: rec, corrected: rec.Corrected}
+	doc := &document{source: rec.Source, name: rec.Title, record: rec}
 	if rec.Reading != nil {
 		ed.setReading(p.Cells, rec.Reading.Confidence)
+		ed.earlier = rec.Corrected
 	}
 	if sol, ok := cellsFromRows(rec.Solution, p.Rows, p.Cols); ok {
 		res := solver.Result{Status: statusFromName(rec.Status), Rules: p.Rules, Solution: sol}

@@ -345,7 +345,11 @@ func encodeExport(w io.WriteCloser, gridImage image.Image, photo []byte, reading
 // renderGrid draws the solved grid off screen at a printable size.
 func (u *ui) renderGrid() image.Image {
 	g := newGridView(u.ed)
-	side := float32(48)
-	g.Resize(fyne.NewSize(side*float32(u.ed.puzzle.Cols), side*float32(u.ed.puzzle.Rows)))
-	return software.Render(g, u.app.Settings().Theme())
+	g.print = true
+	const side = 48
+	c := software.NewCanvas()
+	c.SetPadded(false)
+	c.SetContent(g)
+	c.Resize(fyne.NewSize(side*float32(u.ed.puzzle.Cols), side*float32(u.ed.puzzle.Rows)))
+	return c.Capture()
 }

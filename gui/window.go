@@ -54,9 +54,6 @@ type document struct {
 	auto      bool
 	result    *solver.Result
 	record    *store.Record
-	// corrected carries a history entry's earlier corrections, since the
-	// reading they were made against is not kept.
-	corrected []solver.Point
 }
 
 // ui is the window and everything in it. All of its fields belong to the

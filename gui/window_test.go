@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,6 +120,48 @@ func TestOpenPhotoReadsSolvesAndSaves(t *testing.T) {
 	rec := u.history.records[0]
 	if len(rec.Corrected) != 1 || rec.Corrected[0] != (solver.Point{Row: 0, Col: 1}) {
 		t.Errorf("corrections saved as %v, want [{0 1}]", rec.Corrected)
+	}
+	u.openRecord(rec.ID)
+	u.pending.Wait()
+	if got := u.ed.corrected(); len(got) != 1 || got[0] != (solver.Point{Row: 0, Col: 1}) {
+		t.Errorf("reopened entry shows corrections %v, want [{0 1}]", got)
+	}
+}
+
+func TestExportPNG(t *testing.T) {
+	u := newTestUI(t)
+	u.openPath(requireFixture(t))
+	u.pending.Wait()
+	for _, typed := range []bool{false, true} {
+		if typed {
+			u.openPuzzle("typed", "manual", u.ed.puzzle.Clone(), true)
+			u.pending.Wait()
+		}
+		path := filepath.Join(t.TempDir(), "out.png")
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u.exportPNG(f, "out.png")
+		u.pending.Wait()
+		wantStatus(t, u, levelSuccess, "Exported out.png")
+		f, err = os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("export is not a PNG: %v", err)
+		}
+		// The photo exports at its own size; a typed grid at 48 px a cell.
+		want := image.Pt(1024, 768)
+		if typed {
+			want = image.Pt(8*48, 8*48)
+		}
+		if got := img.Bounds().Size(); got != want {
+			t.Errorf("typed=%v: exported %v, want %v", typed, got, want)
+		}
 	}
 }
 
