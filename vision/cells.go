@@ -25,23 +25,27 @@ type cellBlob struct {
 	size float64 // sqrt(w*h): a scale that ignores glyph holes
 }
 
-// cellBlobs returns the regions of gray that edges close off on every
-// side and that could be cells: not touching the image border, not tiny,
-// not huge, not long and thin.
-func cellBlobs(gray gocv.Mat, blur bool) []cellBlob {
-	src := gray
-	if blur {
-		b := gocv.NewMat()
-		defer b.Close()
-		gocv.GaussianBlur(gray, &b, pt(3, 3), 0, 0, gocv.BorderReplicate)
-		src = b
-	}
-	edges := gocv.NewMat()
+// edgeVariant is one way of drawing the boundary map cells are closed off
+// in. No single one suits every picture: Canny edges close off cells of
+// clearly drawn grids; faint grey lines stand out better as thin dark
+// ridges (a black top-hat), and the pale gaps between low-contrast tiles
+// as thin bright ones (a white top-hat).
+type edgeVariant int
+
+const (
+	cannyEdges edgeVariant = iota
+	darkRidges
+	brightRidges
+)
+
+var edgeVariants = []edgeVariant{cannyEdges, darkRidges, brightRidges}
+
+// cellBlobs returns the regions of gray that the boundary map closes off
+// on every side and that could be cells: not touching the image border,
+// not tiny, not huge, not long and thin.
+func cellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
+	edges := boundaryMap(gray, v)
 	defer edges.Close()
-	gocv.Canny(src, &edges, 20, 50)
-	kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(3, 3))
-	defer kernel.Close()
-	gocv.Dilate(edges, &edges, kernel)
 	gocv.BitwiseNot(edges, &edges)
 
 	labels := gocv.NewMat()
@@ -75,6 +79,33 @@ func cellBlobs(gray gocv.Mat, blur bool) []cellBlob {
 	}
 	return out
 }
+
+// boundaryMap marks the pixels that separate cells.
+func boundaryMap(gray gocv.Mat, v edgeVariant) gocv.Mat {
+	src := gocv.NewMat()
+	defer src.Close()
+	gocv.GaussianBlur(gray, &src, pt(3, 3), 0, 0, gocv.BorderReplicate)
+	edges := gocv.NewMat()
+	if v == cannyEdges {
+		gocv.Canny(src, &edges, 20, 50)
+		kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(3, 3))
+		gocv.Dilate(edges, &edges, kernel)
+		kernel.Close()
+		return edges
+	}
+	// Thin ridges stand a few levels off their neighbourhood, a window
+	// wider than any line or gap and narrower than a cell.
+	if v == brightRidges {
+		gocv.AdaptiveThreshold(src, &edges, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 11, -ridgeContrast)
+	} else {
+		gocv.AdaptiveThreshold(src, &edges, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinaryInv, 11, ridgeContrast)
+	}
+	return edges
+}
+
+// ridgeContrast is how many grey levels a faint line or gap must stand
+// off its surroundings: above the noise of a blurred photo.
+const ridgeContrast = 4
 
 // minCellSide is the smallest closed region, in located-image pixels,
 // taken for a cell: smaller ones are letters' counters and specks.
@@ -142,10 +173,47 @@ func findLattices(blobs []cellBlob) []latticeFit {
 	return fits
 }
 
-// score prefers the family covering the most area: a big grid's cells over
-// a small grid's or a column of text's.
+// score prefers the family covering the most area (a big grid's cells over
+// a small grid's or a column of text's), and of two covering the same area
+// the one with more cells: a sudoku's boxes are not its cells.
 func (f latticeFit) score() float64 {
-	return float64(f.cells) * f.cellSize * f.cellSize
+	return math.Pow(float64(f.cells), 1.5) * f.cellSize * f.cellSize
+}
+
+// preferFiner orders lattice fits best first. Where a sudoku's thin lines
+// are faint, its 3x3 boxes close off as cells of a coarse lattice covering
+// the same area as the real one, so of two fits on about the same
+// quadrilateral the one with more cells wins.
+func preferFiner(fits []latticeFit) []latticeFit {
+	sort.SliceStable(fits, func(i, j int) bool { return fits[i].score() > fits[j].score() })
+	if len(fits) < 2 {
+		return fits
+	}
+	best := 0
+	bq := fits[0].quad()
+	ba := quadArea(bq)
+	for i := 1; i < len(fits); i++ {
+		f := fits[i]
+		q := f.quad()
+		a := quadArea(q)
+		if a < 0.7*ba || a > 1.4*ba || f.rows*f.cols <= fits[best].rows*fits[best].cols {
+			continue
+		}
+		if maxCornerGap(q, bq) > 0.15*math.Sqrt(ba) || 2*f.cells < f.rows*f.cols {
+			continue
+		}
+		best = i
+	}
+	fits[0], fits[best] = fits[best], fits[0]
+	return fits
+}
+
+func maxCornerGap(a, b [4][2]float64) float64 {
+	worst := 0.0
+	for i := range a {
+		worst = math.Max(worst, math.Hypot(a[i][0]-b[i][0], a[i][1]-b[i][1]))
+	}
+	return worst
 }
 
 // blobNeighbours links blobs of similar size whose centres are about one

@@ -252,6 +252,11 @@ func detectStyle(feats []cellFeatures) Style {
 			filledFill = append(filledFill, f.fill)
 		}
 	}
+	// Grey blank tiles are as dark as ink against the gaps between tiles,
+	// so tiles are told by the coloured tiles alone.
+	if tiles >= 2 && tiles*2 >= coloured {
+		return StyleTiles
+	}
 	if symbols > 0 && float64(coloured) >= colouredCells*float64(symbols) {
 		if tiles*2 >= coloured {
 			return StyleTiles

@@ -51,13 +51,18 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	defer gray.Close()
 	g := planeOf(gray)
 
-	if fits := findLattices(cellBlobs(gray, true)); len(fits) > 0 {
-		f := fits[0]
-		if locateTrace != nil {
-			for _, o := range fits {
-				locateTrace("lattice %dx%d cells %d size %.1f quad %v", o.rows, o.cols, o.cells, o.cellSize, o.quad())
-			}
+	var fits []latticeFit
+	for _, v := range edgeVariants {
+		fits = append(fits, findLattices(cellBlobs(gray, v))...)
+	}
+	fits = preferFiner(fits)
+	if locateTrace != nil {
+		for _, o := range fits {
+			locateTrace("lattice %dx%d cells %d size %.1f quad %v", o.rows, o.cols, o.cells, o.cellSize, o.quad())
 		}
+	}
+	if len(fits) > 0 {
+		f := fits[0]
 		return gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}}, scale, nil
 	}
 

@@ -330,7 +330,8 @@ func writeBlobDebug(t *testing.T, img gocv.Mat, path string) {
 	defer gray.Close()
 	out := toBGR(gray)
 	defer out.Close()
-	blobs := cellBlobs(gray, true)
+	v := edgeVariants[envInt(t, "BINOCLE_TRACE_VARIANT", 0)]
+	blobs := cellBlobs(gray, v)
 	for _, b := range blobs {
 		r := image.Rect(int(b.x)-b.w/2, int(b.y)-b.h/2, int(b.x)+b.w/2, int(b.y)+b.h/2)
 		gocv.Rectangle(&out, r, color.RGBA{R: 255, A: 255}, 1)
