@@ -100,6 +100,16 @@ func (u *ui) openPath(path string) {
 	})
 }
 
+// openPhotoBytes reads and solves a picture that is not a file, such as
+// a camera capture.
+func (u *ui) openPhotoBytes(name, source string, data []byte) {
+	u.trace.mark("open %s", name)
+	u.gen++
+	gen := u.gen
+	u.status.set(levelInfo, "Reading "+name+"…")
+	u.backgroundAlways(func() func() { return u.readPhoto(gen, name, source, "", data) })
+}
+
 // ifCurrent wraps a UI step so that it runs only if no other document was
 // opened since gen was taken.
 func (u *ui) ifCurrent(gen int, f func()) func() {
@@ -141,13 +151,19 @@ func (u *ui) readPhoto(gen int, name, source, path string, data []byte) func() {
 	read := make(chan struct{})
 	go func() {
 		defer close(read)
-		reading, readErr = vision.ReadFile(path)
+		if path != "" {
+			reading, readErr = vision.ReadFile(path)
+		}
 	}()
 	mat, err := vision.LoadBytes(data)
 	<-read
 	defer mat.Close()
 	if err != nil {
 		return u.ifCurrent(gen, func() { u.status.set(levelError, name+": "+err.Error()) })
+	}
+	if path == "" {
+		// A camera frame has no file for the reader's fast decode.
+		reading, readErr = vision.Read(mat)
 	}
 	u.trace.since(start, "decoded and read")
 	if readErr != nil {

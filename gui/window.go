@@ -170,6 +170,7 @@ func (u *ui) close() {
 func (u *ui) toolbar() fyne.CanvasObject {
 	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), u.showOpenDialog)
 	newPuzzle := widget.NewButtonWithIcon("New", theme.ContentAddIcon(), u.showNewDialog)
+	camera := widget.NewButtonWithIcon("Camera", theme.MediaPhotoIcon(), u.showCamera)
 
 	labels := make([]string, len(rulesChoices))
 	for i, c := range rulesChoices {
@@ -204,12 +205,12 @@ func (u *ui) toolbar() fyne.CanvasObject {
 		}
 	})
 	u.exportButton = widget.NewButtonWithIcon("Export PNG", theme.DocumentSaveIcon(), u.showExportDialog)
-	for _, b := range []*widget.Button{open, newPuzzle, u.playButton, u.checkButton, u.revealButton, undo, redo, u.exportButton} {
+	for _, b := range []*widget.Button{open, camera, newPuzzle, u.playButton, u.checkButton, u.revealButton, undo, redo, u.exportButton} {
 		b.Importance = widget.LowImportance
 	}
 	sep := func() fyne.CanvasObject { return widget.NewSeparator() }
 	return container.NewHBox(
-		open, newPuzzle, sep(),
+		open, camera, newPuzzle, sep(),
 		widget.NewLabel("Rules"), u.rulesSelect, u.styleSelect, sep(),
 		u.solveButton, u.playButton, u.checkButton, u.revealButton, sep(),
 		undo, redo, u.edgeCheck, sep(),
@@ -225,6 +226,7 @@ func (u *ui) mainMenu() *fyne.MainMenu {
 	file := fyne.NewMenu("File",
 		fyne.NewMenuItem("Open…", u.showOpenDialog),
 		recent,
+		fyne.NewMenuItem("Capture from Camera…", u.showCamera),
 		fyne.NewMenuItem("New Puzzle…", u.showNewDialog),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Export Solution as PNG…", u.showExportDialog),
@@ -391,6 +393,14 @@ func (u *ui) validate() bool {
 	u.grid.Refresh()
 	u.status.set(levelError, "The givens break a rule: "+err.Error())
 	return false
+}
+
+// showCamera opens the webcam dialog; a capture goes through the same
+// read-and-solve path as a photo file.
+func (u *ui) showCamera() {
+	ShowCameraDialog(u.win, func(frame []byte) {
+		u.openPhotoBytes("Camera capture", "camera", frame)
+	})
 }
 
 func (u *ui) showKeys() {

@@ -432,3 +432,17 @@ func TestParseSize(t *testing.T) {
 		t.Errorf("a 1×8 grid was accepted")
 	}
 }
+
+func TestCameraCaptureGoesThroughThePhotoPath(t *testing.T) {
+	u := newTestUI(t)
+	data, err := os.ReadFile(requireFixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.openPhotoBytes("Camera capture", "camera", data)
+	u.pending.Wait()
+	wantStatus(t, u, levelSuccess, "exactly one solution")
+	if u.doc.source != "camera" || len(u.history.records) != 1 || u.history.records[0].Source != "camera" {
+		t.Fatalf("camera capture saved as source %q (%d records)", u.doc.source, len(u.history.records))
+	}
+}
