@@ -114,8 +114,8 @@ func (u *ui) showNewDialog() {
 			u.status.set(levelError, "New puzzle: "+err.Error())
 		}
 	}, u.win)
-	d.Resize(fyne.NewSize(420, d.MinSize().Height))
 	d.Show()
+	d.Resize(fyne.NewSize(420, d.MinSize().Height))
 }
 
 // parseSize reads a preset like "8×8", or the custom rows and columns.
