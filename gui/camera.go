@@ -43,6 +43,11 @@ type cameraDialog struct {
 	devices   []string
 	open      func(device string) (vision.FrameSource, error)
 	onCapture func([]byte)
+	// do and doAndWait bring the capture goroutines' results to the UI:
+	// fyne.Do and fyne.DoAndWait in the app. Fyne's test driver runs
+	// them on the calling goroutine, so tests swap in versions that
+	// serialise with the test's own UI calls.
+	do, doAndWait func(func())
 
 	dlg        *dialog.CustomDialog
 	preview    *canvas.Image
@@ -64,7 +69,7 @@ type cameraDialog struct {
 // newCameraDialog takes the device list and the opener as arguments so
 // tests can play a video file in place of a camera.
 func newCameraDialog(win fyne.Window, devices []string, open func(string) (vision.FrameSource, error), onCapture func([]byte)) *cameraDialog {
-	return &cameraDialog{win: win, devices: devices, open: open, onCapture: onCapture}
+	return &cameraDialog{win: win, devices: devices, open: open, onCapture: onCapture, do: fyne.Do, doAndWait: fyne.DoAndWait}
 }
 
 func (d *cameraDialog) show() {
@@ -122,7 +127,7 @@ func (d *cameraDialog) startDevice(dev string) {
 	d.captureBtn.Disable()
 	go func() {
 		src, err := d.open(dev)
-		fyne.Do(func() {
+		d.do(func() {
 			if gen != d.gen {
 				if err == nil {
 					src.Close()
@@ -153,7 +158,7 @@ func (d *cameraDialog) pump(c *vision.Capture, gen int) {
 				previews = nil
 				continue
 			}
-			fyne.DoAndWait(func() {
+			d.doAndWait(func() {
 				if gen == d.gen {
 					d.showPreview(p)
 				}
@@ -163,7 +168,7 @@ func (d *cameraDialog) pump(c *vision.Capture, gen int) {
 				shots = nil
 				continue
 			}
-			fyne.DoAndWait(func() {
+			d.doAndWait(func() {
 				if gen == d.gen {
 					d.deliver(s.PNG)
 				}
@@ -171,7 +176,7 @@ func (d *cameraDialog) pump(c *vision.Capture, gen int) {
 		}
 	}
 	if err := c.Err(); err != nil {
-		fyne.Do(func() {
+		d.do(func() {
 			if gen == d.gen {
 				d.status.SetText(cameraEndedText)
 				d.captureBtn.Disable()

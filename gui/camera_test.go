@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -97,12 +98,33 @@ func (l *loopingClip) Read(dst *gocv.Mat) bool {
 
 func (l *loopingClip) Close() error { return l.src.Close() }
 
-// waitForCamera polls cond; the loop runs on real goroutines even under the
+// uiMu stands in for the UI thread, which Fyne's test driver does not
+// have: the dialog's callbacks from the capture goroutines and the test's
+// own taps and reads all run under it, one at a time.
+var uiMu sync.Mutex
+
+func onUI(f func()) {
+	uiMu.Lock()
+	defer uiMu.Unlock()
+	f()
+}
+
+// newSerialCameraDialog is newCameraDialog with its UI callbacks run
+// under uiMu.
+func newSerialCameraDialog(win fyne.Window, devices []string, open func(string) (vision.FrameSource, error), onCapture func([]byte)) *cameraDialog {
+	d := newCameraDialog(win, devices, open, onCapture)
+	d.do, d.doAndWait = onUI, onUI
+	return d
+}
+
+// waitForCamera polls cond, under uiMu; the loop runs on real goroutines even under the
 // test driver.
 func waitForCamera(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	for range 3000 {
-		if cond() {
+		met := false
+		onUI(func() { met = cond() })
+		if met {
 			return
 		}
 		time.Sleep(10 * time.Millisecond)
@@ -121,7 +143,9 @@ func newCameraTestWindow(t *testing.T) fyne.Window {
 func checkStopped(t *testing.T, d *cameraDialog, goroutinesBefore int) {
 	t.Helper()
 	d.stopping.Wait()
-	if d.capture != nil {
+	var running bool
+	onUI(func() { running = d.capture != nil })
+	if running {
 		t.Error("the dialog still holds a running capture after closing")
 	}
 	waitForCamera(t, "the capture goroutines to end", func() bool { return runtime.NumGoroutine() <= goroutinesBefore })
@@ -132,8 +156,8 @@ func TestCameraDialogAutoCapture(t *testing.T) {
 	w := newCameraTestWindow(t)
 	before := runtime.NumGoroutine()
 	captured := make(chan []byte, 4)
-	d := newCameraDialog(w, []string{"/dev/video0"}, playClip(clip, false), func(frame []byte) { captured <- frame })
-	d.show()
+	d := newSerialCameraDialog(w, []string{"/dev/video0"}, playClip(clip, false), func(frame []byte) { captured <- frame })
+	onUI(d.show)
 
 	var frame []byte
 	select {
@@ -146,14 +170,16 @@ func TestCameraDialogAutoCapture(t *testing.T) {
 		t.Errorf("captured frame: %v, %dx%d; want a 1280x720 PNG", err, cfg.Width, cfg.Height)
 	}
 	checkStopped(t, d, before)
-	if d.shown.Load() == 0 || d.preview.Image == nil {
-		t.Error("no preview frame reached the dialog")
-	}
+	onUI(func() {
+		if d.shown.Load() == 0 || d.preview.Image == nil {
+			t.Error("no preview frame reached the dialog")
+		}
+		if top := w.Canvas().Overlays().Top(); top != nil {
+			t.Error("the dialog is still open after the capture")
+		}
+	})
 	if len(captured) != 0 {
 		t.Errorf("onCapture called %d more times", len(captured))
-	}
-	if top := w.Canvas().Overlays().Top(); top != nil {
-		t.Error("the dialog is still open after the capture")
 	}
 }
 
@@ -164,18 +190,18 @@ func TestCameraDialogCaptureButtonAndCancel(t *testing.T) {
 			w := newCameraTestWindow(t)
 			before := runtime.NumGoroutine()
 			captured := make(chan []byte, 4)
-			d := newCameraDialog(w, []string{"/dev/video0"}, playClip(clip, true), func(frame []byte) { captured <- frame })
-			d.show()
+			d := newSerialCameraDialog(w, []string{"/dev/video0"}, playClip(clip, true), func(frame []byte) { captured <- frame })
+			onUI(d.show)
 			waitForCamera(t, "a preview", func() bool { return d.shown.Load() > 0 })
 			if press == "Capture" {
-				test.Tap(d.captureBtn)
+				onUI(func() { test.Tap(d.captureBtn) })
 				select {
 				case <-captured:
 				case <-time.After(30 * time.Second):
 					t.Fatal("Capture did not deliver a frame")
 				}
 			} else {
-				test.Tap(cameraDialogButton(t, w, "Cancel"))
+				onUI(func() { test.Tap(cameraDialogButton(t, w, "Cancel")) })
 			}
 			checkStopped(t, d, before)
 			if n := len(captured); n != 0 {
@@ -198,11 +224,11 @@ func cameraDialogButton(t *testing.T, w fyne.Window, label string) *widget.Butto
 
 func TestCameraDialogNoCamera(t *testing.T) {
 	w := newCameraTestWindow(t)
-	d := newCameraDialog(w, nil, func(string) (vision.FrameSource, error) {
+	d := newSerialCameraDialog(w, nil, func(string) (vision.FrameSource, error) {
 		t.Error("opened a camera although none was listed")
 		return nil, errors.New("unreachable")
 	}, func([]byte) { t.Error("captured without a camera") })
-	d.show()
+	onUI(d.show)
 	if d.status.Text != noCameraText {
 		t.Errorf("status %q, want %q", d.status.Text, noCameraText)
 	}
@@ -213,15 +239,17 @@ func TestCameraDialogNoCamera(t *testing.T) {
 
 func TestCameraDialogOpenFails(t *testing.T) {
 	w := newCameraTestWindow(t)
-	d := newCameraDialog(w, []string{"/dev/video7"}, func(dev string) (vision.FrameSource, error) {
+	d := newSerialCameraDialog(w, []string{"/dev/video7"}, func(dev string) (vision.FrameSource, error) {
 		return nil, errors.New("camera " + dev + ": cannot be opened as a video capture device")
 	}, func([]byte) { t.Error("captured from a camera that failed to open") })
-	d.show()
+	onUI(d.show)
 	waitForCamera(t, "the open error", func() bool { return strings.Contains(d.status.Text, "cannot be opened") })
-	if !strings.Contains(d.status.Text, "/dev/video7") {
-		t.Errorf("status %q does not name the device", d.status.Text)
-	}
-	if !d.captureBtn.Disabled() {
-		t.Error("Capture is enabled without a camera")
-	}
+	onUI(func() {
+		if !strings.Contains(d.status.Text, "/dev/video7") {
+			t.Errorf("status %q does not name the device", d.status.Text)
+		}
+		if !d.captureBtn.Disabled() {
+			t.Error("Capture is enabled without a camera")
+		}
+	})
 }
