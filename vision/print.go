@@ -27,7 +27,8 @@ type PrintOptions struct {
 	Title string
 	// Solution draws the answer sheet: givens in black, the cells the
 	// solver filled in grey (paler colours for the colour styles). The
-	// puzzle must then have exactly one solution.
+	// puzzle must then have exactly one solution; the error otherwise wraps
+	// solver.ErrNotUnique.
 	Solution bool
 }
 
@@ -155,7 +156,7 @@ func newPrinter(p *solver.Puzzle, style Style, opts PrintOptions) (*printer, err
 	if opts.Solution {
 		res := solver.Solve(p)
 		if res.Status != solver.Unique {
-			return nil, fmt.Errorf("print: an answer sheet needs exactly one solution, and this puzzle has %s", map[solver.Status]string{solver.Multiple: "several", solver.None: "none"}[res.Status])
+			return nil, fmt.Errorf("print: answer sheet: %w (it has %s)", solver.ErrNotUnique, map[solver.Status]string{solver.Multiple: "several", solver.None: "none"}[res.Status])
 		}
 		pr.shown = res.Solution
 	}
