@@ -117,8 +117,9 @@ const minCellSide = 5
 type latticeFit struct {
 	rows, cols int
 	toImage    homography
-	cells      int // cells found closed
-	cellSize   float64
+	cells      int     // cells found closed
+	cellSize   float64 // median blob size, located-image pixels
+	residual   float64 // mean distance of the cells' centres from the lattice's, in cells
 }
 
 func (f latticeFit) quad() [4][2]float64 {
@@ -172,6 +173,22 @@ func findLattices(blobs []cellBlob) []latticeFit {
 	sort.Slice(fits, func(i, j int) bool { return fits[i].score() > fits[j].score() })
 	return fits
 }
+
+// plausible tells a grid from the chance lattices that the counters and
+// gaps of printed text form: those are sparse, and their centres sit
+// loosely around the lattice points, where cells of a grid, even on bent
+// paper, sit close to them.
+func (f latticeFit) plausible() bool {
+	if !isConvexOrdered(f.quad()) {
+		return false
+	}
+	fill := float64(f.cells) / float64(f.rows*f.cols)
+	return f.residual <= strictResidual || (f.cells >= 12 && fill >= 0.5 && f.residual <= 0.1)
+}
+
+// strictResidual is the lattice residual (in cells) below which no text
+// column was seen to fit; looser lattices must show their lines.
+const strictResidual = 0.04
 
 // score prefers the family covering the most area (a big grid's cells over
 // a small grid's or a column of text's), and of two covering the same area
@@ -391,10 +408,22 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (latticeFit, bool) {
 		sizes = append(sizes, blobs[i].size)
 	}
 	f := latticeFit{rows: maxR - minR + 1, cols: maxC - minC + 1, cells: len(at), cellSize: percentile(sizes, 0.5)}
+	inv := h.inverse()
+	for p, i := range at {
+		a, b := inv.apply(blobs[i].x, blobs[i].y)
+		f.residual += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
+	}
+	f.residual /= float64(len(at))
 	if f.rows < 2 || f.cols < 2 || f.rows > 64 || f.cols > 64 || 10*f.cells < 3*f.rows*f.cols {
 		return latticeFit{}, false
 	}
 	f.toImage = homography{1, 0, float64(minC), 0, 1, float64(minR), 0, 0, 1}.then(h)
+	if !f.plausible() {
+		if locateTrace != nil {
+			locateTrace("implausible lattice %dx%d cells %d resid %.3f convex %v", f.rows, f.cols, f.cells, f.residual, isConvexOrdered(f.quad()))
+		}
+		return latticeFit{}, false
+	}
 	return f, true
 }
 

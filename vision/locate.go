@@ -58,11 +58,22 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	fits = preferFiner(fits)
 	if locateTrace != nil {
 		for _, o := range fits {
-			locateTrace("lattice %dx%d cells %d size %.1f quad %v", o.rows, o.cols, o.cells, o.cellSize, o.quad())
+			locateTrace("lattice %dx%d cells %d size %.1f resid %.3f quad %v", o.rows, o.cols, o.cells, o.cellSize, o.residual, o.quad())
 		}
 	}
+	// The chance lattices of text are told from grids by their lines.
+	for len(fits) > 0 {
+		lines := measureLines(gray, fits[0]).gridLines()
+		if locateTrace != nil {
+			locateTrace("lattice %dx%d: grid lines %.2f", fits[0].rows, fits[0].cols, lines)
+		}
+		if lines >= minGridLines {
+			break
+		}
+		fits = fits[1:]
+	}
 	if len(fits) > 0 {
-		f := fits[0]
+		f := adjustLattice(gray, fits[0])
 		return gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}}, scale, nil
 	}
 
@@ -90,6 +101,10 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	}
 	return best, scale, nil
 }
+
+// minGridLines is the line evidence (see gridLines) a lattice needs to
+// count as a grid.
+const minGridLines = 0.4
 
 // locateTrace, when set (by tests), is told about every candidate.
 var locateTrace func(format string, args ...any)

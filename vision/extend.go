@@ -1,0 +1,245 @@
+package vision
+
+import (
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// The lattice of closed cells can miss a whole outer row or column: when
+// the grid's outer border is not printed (the cells along it are open),
+// or when blur erases the lines of one column. It can also take in a row
+// of look-alike regions beside the grid (text between the border and a
+// rule). Both show in the grid's lines: a real row has the column lines
+// running through it, and a missing row still has them, with or without a
+// line beyond it. adjustLattice checks every side against that evidence.
+
+// maxAdjustResidual is the largest lattice residual (in cells) at which
+// the line evidence is trusted.
+const maxAdjustResidual = 0.045
+
+// extendPx is the cell size of the rectification the line evidence is
+// measured in.
+const extendPx = 16
+
+// adjustLattice trims outer rows and columns that the grid's lines do not
+// run through and adds the ones they do, up to two on each side.
+func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
+	// On bent paper the projective fit strays from the lines by more than
+	// the evidence's tolerance, and the evidence would mislead.
+	if f.residual > maxAdjustResidual {
+		return f
+	}
+	for round := 0; round < 4; round++ {
+		ev := measureLines(gray, f)
+		changed := false
+		for side := 0; side < 4 && !changed; side++ {
+			inner := ev.through(side, 0)
+			// Text beside a grid crosses a strip's column lines about half
+			// the time; the grid's own strips nearly always.
+			if trim := ev.strayStrips(side); trim > 0 && f.span(side) > trim+1 {
+				f = f.grow(side, -trim)
+				changed = true
+				continue
+			}
+			outside := ev.through(side, -1)
+			if locateTrace != nil {
+				locateTrace("side %d: through inner %.2f outside %.2f", side, inner, outside)
+			}
+			if outside >= 0.75 && outside >= 0.75*inner && f.span(side) < 64 {
+				f = f.grow(side, 1)
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return f
+}
+
+// gridLines is, on the weaker axis, the share of the lattice's inner line
+// segments (one cell long) that a ridge runs along nearly unbroken: near 1
+// for a ruled or tiled grid, low for the chance lattices of text, whose
+// strokes and line gaps are broken every few pixels.
+func (ev lineEvidence) gridLines() float64 {
+	axis := func(n, length int, vertical bool) float64 {
+		whole, total := 0, 0
+		for line := 1; line < n; line++ {
+			for cell := 0; cell < length; cell++ {
+				seen, count := 0, 0
+				for s := (cell+2)*extendPx + 2; s < (cell+3)*extendPx-2; s++ {
+					x, y, r := (line+2)*extendPx, s, ev.vr
+					if !vertical {
+						x, y, r = s, (line+2)*extendPx, ev.hr
+					}
+					count++
+					if ev.anyRidge(r, x, y, vertical) {
+						seen++
+					}
+				}
+				total++
+				if 10*seen >= 8*count {
+					whole++
+				}
+			}
+		}
+		if total == 0 {
+			return 0
+		}
+		return float64(whole) / float64(total)
+	}
+	return math.Min(axis(ev.cols, ev.rows, true), axis(ev.rows, ev.cols, false))
+}
+
+// strayStrips counts the outer strips on one side that the grid's lines
+// do not run through, when a strip further in shows that they do.
+func (ev lineEvidence) strayStrips(side int) int {
+	for k := 0; k < 3 && k < ev.span(side)-1; k++ {
+		if ev.through(side, k) >= 0.75 {
+			return k
+		}
+		if ev.through(side, k) >= 0.35 {
+			return 0
+		}
+	}
+	return 0
+}
+
+func (ev lineEvidence) span(side int) int {
+	if side < 2 {
+		return ev.rows
+	}
+	return ev.cols
+}
+
+// Sides: 0 top, 1 bottom, 2 left, 3 right; side^1 is the other side on the
+// same axis.
+
+// span is the number of cells along the side's normal axis: rows for top
+// and bottom, columns for left and right.
+func (f latticeFit) span(side int) int {
+	if side < 2 {
+		return f.rows
+	}
+	return f.cols
+}
+
+// grow adds n rows or columns (removes them when n < 0) on one side.
+func (f latticeFit) grow(side, n int) latticeFit {
+	switch side {
+	case 0:
+		f.toImage = homography{1, 0, 0, 0, 1, float64(-n), 0, 0, 1}.then(f.toImage)
+		f.rows += n
+	case 1:
+		f.rows += n
+	case 2:
+		f.toImage = homography{1, 0, float64(-n), 0, 1, 0, 0, 0, 1}.then(f.toImage)
+		f.cols += n
+	case 3:
+		f.cols += n
+	}
+	return f
+}
+
+// lineEvidence holds, for a rectification of the grid with two cells of
+// margin all round, where thin ridges (lines or gaps, dark or bright) run
+// vertically (vr) and horizontally (hr).
+type lineEvidence struct {
+	rows, cols int
+	w, h       int
+	vr, hr     []bool
+}
+
+func measureLines(gray gocv.Mat, f latticeFit) lineEvidence {
+	const m = 2 // margin in cells
+	ev := lineEvidence{rows: f.rows, cols: f.cols, w: (f.cols + 2*m) * extendPx, h: (f.rows + 2*m) * extendPx}
+	toLattice := homography{1.0 / extendPx, 0, -m, 0, 1.0 / extendPx, -m, 0, 0, 1}
+	rect := warp(gray, toLattice.then(f.toImage), ev.w, ev.h)
+	p := planeOf(rect)
+	rect.Close()
+	ev.vr = make([]bool, ev.w*ev.h)
+	ev.hr = make([]bool, ev.w*ev.h)
+	const d, t = 2, ridgeContrast + 1
+	ridge := func(a, c, b int) bool {
+		return (a-c > t && b-c > t) || (c-a > t && c-b > t)
+	}
+	for y := d; y < ev.h-d; y++ {
+		for x := d; x < ev.w-d; x++ {
+			c := int(p.pix[y*ev.w+x])
+			ev.vr[y*ev.w+x] = ridge(int(p.pix[y*ev.w+x-d]), c, int(p.pix[y*ev.w+x+d]))
+			ev.hr[y*ev.w+x] = ridge(int(p.pix[(y-d)*ev.w+x]), c, int(p.pix[(y+d)*ev.w+x]))
+		}
+	}
+	return ev
+}
+
+// through measures, in the strip of cells k steps inside the given side
+// (k = 0 the outermost row or column of the lattice, k = -1 the one just
+// outside), how consistently the perpendicular grid lines run across it:
+// the median over the lattice's inner lines of the share of the strip's
+// depth each is seen over.
+func (ev lineEvidence) through(side, k int) float64 {
+	var shares []float64
+	n := ev.cols
+	if side >= 2 {
+		n = ev.rows
+	}
+	for line := 1; line < n; line++ {
+		shares = append(shares, ev.lineShare(side, k, line))
+	}
+	if len(shares) == 0 {
+		return 0
+	}
+	return percentile(shares, 0.5)
+}
+
+// lineShare is the share of the depth of strip k (see through) over which
+// the inner grid line number line crosses it.
+func (ev lineEvidence) lineShare(side, k, line int) float64 {
+	const m = 2
+	// The strip's extent along the side's normal, in lattice units.
+	var lo float64
+	switch side {
+	case 0, 2:
+		lo = float64(k)
+	case 1:
+		lo = float64(ev.rows - 1 - k)
+	case 3:
+		lo = float64(ev.cols - 1 - k)
+	}
+	// Leave out the ends of the strip, where the parallel lines are.
+	a := int(math.Round((lo + m + 0.2) * extendPx))
+	b := int(math.Round((lo + m + 0.8) * extendPx))
+	seen, total := 0, 0
+	for s := a; s < b; s++ {
+		total++
+		if side < 2 {
+			// Top and bottom strips: vertical lines at x = line.
+			if ev.anyRidge(ev.vr, (line+m)*extendPx, s, true) {
+				seen++
+			}
+		} else if ev.anyRidge(ev.hr, s, (line+m)*extendPx, false) {
+			seen++
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(seen) / float64(total)
+}
+
+// anyRidge looks for a ridge within two pixels (1/8 cell) either way
+// across the line.
+func (ev lineEvidence) anyRidge(r []bool, x, y int, vertical bool) bool {
+	for o := -2; o <= 2; o++ {
+		xx, yy := x, y+o
+		if vertical {
+			xx, yy = x+o, y
+		}
+		if xx >= 0 && yy >= 0 && xx < ev.w && yy < ev.h && r[yy*ev.w+xx] {
+			return true
+		}
+	}
+	return false
+}
