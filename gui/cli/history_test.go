@@ -211,10 +211,10 @@ func TestSaveSolveHook(t *testing.T) {
 	var errb bytes.Buffer
 	env := &Env{Stdout: &bytes.Buffer{}, Stderr: &errb}
 
-	if err := saveSolve(env, SolveOptions{Store: dir, NoSave: true}, p, res, "text"); err != nil {
+	if err := saveSolve(env, SolveOptions{Store: dir, NoSave: true}, solved{Puzzle: p, Result: res, Source: "text"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := saveSolve(env, SolveOptions{Store: dir}, p, res, "text"); err != nil {
+	if err := saveSolve(env, SolveOptions{Store: dir}, solved{Puzzle: p, Result: res, Source: "text"}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(errb.String(), "saved to the history as #1") {

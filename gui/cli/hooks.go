@@ -1,6 +1,9 @@
 package cli
 
-import "binocle/solver"
+import (
+	"binocle/solver"
+	"binocle/vision"
+)
 
 // SolveOptions are the `solve` command's settings that other inputs and
 // the history share.
@@ -18,5 +21,14 @@ var (
 	// solveImage reads, solves and reports an image file.
 	solveImage func(env *Env, path string, opts SolveOptions) int
 	// saveSolve records a finished solve in the history.
-	saveSolve func(env *Env, opts SolveOptions, p *solver.Puzzle, res solver.Result, source string) error
+	saveSolve func(env *Env, opts SolveOptions, s solved) error
 )
+
+// solved is what the history keeps of one solve from the command line.
+type solved struct {
+	Puzzle  *solver.Puzzle
+	Result  solver.Result
+	Source  string          // the history's source: "text", "photo" or "screenshot"
+	Photo   []byte          // the image file's bytes; nil for typed puzzles
+	Reading *vision.Reading // what was read from Photo; nil for typed puzzles
+}

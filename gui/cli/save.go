@@ -3,20 +3,17 @@ package cli
 import (
 	"fmt"
 
-	"binocle/solver"
 	"binocle/store"
 )
 
 func init() {
-	saveSolve = func(env *Env, opts SolveOptions, p *solver.Puzzle, res solver.Result, source string) error {
-		return saveToHistory(env, opts, p, res, source, nil, nil)
-	}
+	saveSolve = saveToHistory
 }
 
-// saveToHistory records a finished solve, with the photo's bytes and the
-// reading when the puzzle came from an image (both may be nil), and says
-// its ID on stderr so that stdout stays the solve's own output.
-func saveToHistory(env *Env, opts SolveOptions, p *solver.Puzzle, res solver.Result, source string, photo []byte, reading *store.Reading) error {
+// saveToHistory records a finished solve, with the photo and what was read
+// from it when the puzzle came from an image, and says its ID on stderr so
+// that stdout stays the solve's own output.
+func saveToHistory(env *Env, opts SolveOptions, s solved) error {
 	if opts.NoSave {
 		return nil
 	}
@@ -25,9 +22,11 @@ func saveToHistory(env *Env, opts SolveOptions, p *solver.Puzzle, res solver.Res
 		return err
 	}
 	defer st.Close()
-	rec := store.RecordFromSolve(p, res, source)
-	rec.Reading = reading
-	id, err := st.Save(rec, photo)
+	rec := store.RecordFromSolve(s.Puzzle, s.Result, s.Source)
+	if r := s.Reading; r != nil {
+		rec.Reading = &store.Reading{Corners: r.Corners, Confidence: r.Confidence, Style: string(r.Style)}
+	}
+	id, err := st.Save(rec, s.Photo)
 	if err != nil {
 		return err
 	}

@@ -107,7 +107,7 @@ func solveFile(env *Env, path string, opts SolveOptions) int {
 	res := solveWith(p, auto)
 	p.Rules = res.Rules
 	if saveSolve != nil && !opts.NoSave {
-		if err := saveSolve(env, opts, p, res, in.Format); err != nil {
+		if err := saveSolve(env, opts, solved{Puzzle: p, Result: res, Source: "text"}); err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: the history was not updated: %v\n", err)
 		}
 	}

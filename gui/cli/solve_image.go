@@ -3,6 +3,8 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"binocle/solver"
@@ -59,7 +61,7 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		return ExitBadInput
 	}
 	if saveSolve != nil && !opts.NoSave {
-		if err := saveSolve(env, opts, p, res, "photo"); err != nil {
+		if err := savePhotoSolve(env, opts, path, p, res, r); err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: the history was not updated: %v\n", err)
 		}
 	}
@@ -89,6 +91,21 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		return ExitUnsolved
 	}
 	return ExitOK
+}
+
+// savePhotoSolve keeps the photo itself with the solve, so that reopening it
+// shows what was read. A PNG is almost always a screenshot; anything else
+// came from a camera.
+func savePhotoSolve(env *Env, opts SolveOptions, path string, p *solver.Puzzle, res solver.Result, r *vision.Reading) error {
+	photo, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	source := "photo"
+	if strings.EqualFold(filepath.Ext(path), ".png") {
+		source = "screenshot"
+	}
+	return saveSolve(env, opts, solved{Puzzle: p, Result: res, Source: source, Photo: photo, Reading: r})
 }
 
 func printPhotoSolve(env *Env, p *solver.Puzzle, res solver.Result) {

@@ -5,15 +5,15 @@ import (
 	"strings"
 	"testing"
 
-	"binocle/solver"
+	"binocle/store"
 )
 
 func TestSolvePhotoJSONAndHistoryHook(t *testing.T) {
 	saved := saveSolve
 	defer func() { saveSolve = saved }()
-	var source string
-	saveSolve = func(env *Env, opts SolveOptions, p *solver.Puzzle, res solver.Result, src string) error {
-		source = src
+	var kept solved
+	saveSolve = func(env *Env, opts SolveOptions, s solved) error {
+		kept = s
 		return nil
 	}
 	var out, errOut strings.Builder
@@ -38,19 +38,46 @@ func TestSolvePhotoJSONAndHistoryHook(t *testing.T) {
 	if _, ok := got.Reading["cells"]; !ok {
 		t.Error("the reading is missing from the JSON")
 	}
-	if source != "photo" {
-		t.Errorf("history hook got source %q, want photo", source)
+	if kept.Source != "screenshot" || len(kept.Photo) == 0 || kept.Reading == nil || kept.Reading.Rows != 6 {
+		t.Errorf("history hook got source %q, %d photo bytes, reading %v; want a screenshot with its bytes and a 6x6 reading",
+			kept.Source, len(kept.Photo), kept.Reading)
 	}
 
-	source = ""
+	kept = solved{}
 	out.Reset()
 	if code := solvePhoto(env, readerTestdata(t, "tango6.png"), SolveOptions{NoSave: true}); code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
-	if source != "" {
+	if kept.Source != "" {
 		t.Error("history hook called despite NoSave")
 	}
 	if !strings.Contains(out.String(), "solved under threeinarow (unique)") {
 		t.Errorf("plain output:\n%s", out.String())
+	}
+}
+
+// The real hook keeps the photo and the reading, so that reopening the solve
+// in the window shows what was read.
+func TestSolvePhotoKeepsPhotoInHistory(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := runCLI(t, "solve", "--store", dir, readerTestdata(t, "tango6.png"))
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	st, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	recs, _, err := st.List(store.Filter{})
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("history holds %d records (%v), want 1", len(recs), err)
+	}
+	rec := recs[0]
+	if rec.Source != "screenshot" || rec.PhotoHash == "" || st.PhotoPath(rec.PhotoHash) == "" {
+		t.Errorf("record source %q, photo %q: want a screenshot with its photo kept", rec.Source, rec.PhotoHash)
+	}
+	if rec.Reading == nil || rec.Reading.Style != "tango" || len(rec.Reading.Confidence) != 36 {
+		t.Errorf("record reading %+v, want the tango reading with 36 confidences", rec.Reading)
 	}
 }

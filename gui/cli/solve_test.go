@@ -143,8 +143,11 @@ func TestSolveCallsSaveHook(t *testing.T) {
 	saved := saveSolve
 	defer func() { saveSolve = saved }()
 	var calls []string
-	saveSolve = func(env *Env, opts SolveOptions, p *solver.Puzzle, res solver.Result, source string) error {
-		calls = append(calls, source+" "+p.Rules.String()+" "+res.Status.String())
+	saveSolve = func(env *Env, opts SolveOptions, s solved) error {
+		calls = append(calls, s.Source+" "+s.Puzzle.Rules.String()+" "+s.Result.Status.String())
+		if s.Photo != nil || s.Reading != nil {
+			t.Errorf("a typed puzzle was saved with a photo or a reading")
+		}
 		return nil
 	}
 	var out bytes.Buffer
