@@ -201,7 +201,7 @@ func TestCameraDialogCaptureButtonAndCancel(t *testing.T) {
 					t.Fatal("Capture did not deliver a frame")
 				}
 			} else {
-				onUI(func() { test.Tap(cameraDialogButton(t, w, "Cancel")) })
+				onUI(func() { test.Tap(overlayButton(t, w, "Cancel")) })
 			}
 			checkStopped(t, d, before)
 			if n := len(captured); n != 0 {
@@ -209,17 +209,6 @@ func TestCameraDialogCaptureButtonAndCancel(t *testing.T) {
 			}
 		})
 	}
-}
-
-func cameraDialogButton(t *testing.T, w fyne.Window, label string) *widget.Button {
-	t.Helper()
-	for _, o := range test.LaidOutObjects(w.Canvas().Overlays().Top()) {
-		if b, ok := o.(*widget.Button); ok && b.Text == label {
-			return b
-		}
-	}
-	t.Fatalf("no %q button in the dialog", label)
-	return nil
 }
 
 func TestCameraDialogNoCamera(t *testing.T) {

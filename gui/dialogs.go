@@ -2,8 +2,10 @@ package gui
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -69,8 +71,26 @@ var newPuzzleChoices = []newPuzzleChoice{
 
 const customSize = "Custom…"
 
-// showNewDialog asks for the rules and the size of an empty grid.
-func (u *ui) showNewDialog() {
+// emptyGrid is the New dialog's first content choice; the others are the
+// generator's grades.
+const emptyGrid = "Empty grid, to type in"
+
+func contentChoices() []string {
+	choices := []string{emptyGrid}
+	for d := solver.Easy; d <= solver.Inhuman; d++ {
+		choices = append(choices, "Generate · "+difficultyLabel(d))
+	}
+	return choices
+}
+
+// showNewDialog asks for the rules and the size of a new grid, and
+// whether it starts empty or comes from the generator at some grade.
+func (u *ui) showNewDialog() { u.newDialog(false) }
+
+// showGenerateDialog is the New dialog set to generate an Easy puzzle.
+func (u *ui) showGenerateDialog() { u.newDialog(true) }
+
+func (u *ui) newDialog(generate bool) {
 	labels := make([]string, len(newPuzzleChoices))
 	for i, c := range newPuzzleChoices {
 		labels[i] = c.label
@@ -97,16 +117,30 @@ func (u *ui) showNewDialog() {
 		sizeSelect.SetSelectedIndex(min(1, len(sizes)-1))
 	})
 	rulesSelect.SetSelectedIndex(0)
+	contentSelect := widget.NewSelect(contentChoices(), nil)
+	contentSelect.SetSelectedIndex(0)
+	if generate {
+		contentSelect.SetSelectedIndex(1)
+	}
 	items := []*widget.FormItem{
 		widget.NewFormItem("Rules", rulesSelect),
 		widget.NewFormItem("Size", sizeSelect),
 		widget.NewFormItem("", custom),
+		widget.NewFormItem("Puzzle", contentSelect),
 	}
 	d := dialog.NewForm("New puzzle", "Create", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
 		rows, cols, err := parseSize(sizeSelect.Selected, rowsEntry.Text, colsEntry.Text)
+		if err == nil && contentSelect.SelectedIndex() > 0 {
+			u.generate(generateRequest{
+				choice: choice, rows: rows, cols: cols,
+				difficulty: solver.Difficulty(contentSelect.SelectedIndex() - 1),
+				seed:       uint64(time.Now().UnixNano()),
+			})
+			return
+		}
 		if err == nil {
 			err = u.newPuzzle(choice.rules, rows, cols, choice.style)
 		}
@@ -139,6 +173,21 @@ func parseSize(preset, rows, cols string) (int, int, error) {
 }
 
 func (u *ui) showExportDialog() {
+	u.savePNGDialog(fileStem(u.doc.name)+"-solved.png", func(w io.WriteCloser, name string) { u.exportPNG(w, name) })
+}
+
+// showPrintDialog asks where to write the puzzle as a printable PNG, or
+// its answer sheet.
+func (u *ui) showPrintDialog(answers bool) {
+	suffix := "-puzzle.png"
+	if answers {
+		suffix = "-answers.png"
+	}
+	u.savePNGDialog(fileStem(u.doc.name)+suffix, func(w io.WriteCloser, name string) { u.printPuzzle(w, name, answers) })
+}
+
+// savePNGDialog asks where to save a PNG and hands the open file to write.
+func (u *ui) savePNGDialog(fileName string, write func(w io.WriteCloser, name string)) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			u.status.set(levelError, err.Error())
@@ -147,14 +196,18 @@ func (u *ui) showExportDialog() {
 		if w == nil {
 			return
 		}
-		u.exportPNG(w, w.URI().Name())
+		write(w, w.URI().Name())
 	}, u.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".png"}))
-	name := u.doc.name
+	d.SetFileName(fileName)
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// fileStem makes a document's name into the start of a file name.
+func fileStem(name string) string {
 	if i := strings.LastIndex(name, "."); i > 0 {
 		name = name[:i]
 	}
-	d.SetFileName(strings.ReplaceAll(name, " ", "-") + "-solved.png")
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	return strings.NewReplacer(" · ", "-", " ", "-", "/", "-", "×", "x").Replace(name)
 }

@@ -53,7 +53,7 @@ func (u *ui) spawn(work func() func(), dropStale bool) {
 	u.pending.Add(1)
 	go func() {
 		finish := work()
-		fyne.Do(func() {
+		u.do(func() {
 			defer u.pending.Done()
 			u.busy--
 			if u.busy == 0 {
@@ -188,7 +188,7 @@ func (u *ui) readPhoto(gen int, name, source, path string, data []byte) func() {
 		out.readImage = readingImage(mat, reading)
 	}
 	var doc *document
-	fyne.Do(u.ifCurrent(gen, func() {
+	u.do(u.ifCurrent(gen, func() {
 		u.openReading(name, source, data, out)
 		doc = u.doc
 		if err != nil {
@@ -240,6 +240,8 @@ func fitForDisplay(img image.Image) image.Image {
 // to the old one.
 func (u *ui) newDocument(doc *document, ed *editor) {
 	u.gen++
+	u.timer.clear()
+	u.hintStep = nil
 	u.doc = doc
 	u.ed = ed
 	u.history.selectRecord(0)

@@ -23,7 +23,12 @@ const (
 	markDiffer                         // two solutions disagree here
 	markMistake                        // play mode: the player's entry is wrong
 	markRevealed                       // play mode: filled in by "reveal one cell"
+	markHintSet                        // a hint or a shown step fills this cell
+	markHintBecause                    // ... because of this one
 )
+
+// markHint is both hint highlights, cleared together.
+const markHint = markHintSet | markHintBecause
 
 // lowConfidence is the reader confidence under which a cell is highlighted
 // for the user to check.
@@ -253,6 +258,35 @@ func (e *editor) cycle(pt solver.Point, forward bool) bool {
 		step = len(order) - 1
 	}
 	return e.set(pt, order[(pos+step)%len(order)])
+}
+
+// fill puts a step's placements in as the player's entries, as one undo
+// step; cells already holding the value are left alone.
+func (e *editor) fill(sets []solver.Placement) bool {
+	if !e.playing {
+		return false
+	}
+	if e.play == nil {
+		e.play = emptyCells(len(e.puzzle.Cells))
+	}
+	saved := false
+	for _, pl := range sets {
+		pt := solver.Point{Row: pl.Row, Col: pl.Col}
+		if !e.inside(pt) {
+			continue
+		}
+		i := e.index(pt)
+		if e.puzzle.Cells[i] != solver.Empty || e.play[i] == pl.Value {
+			continue
+		}
+		if !saved {
+			e.save()
+			saved = true
+		}
+		e.play[i] = pl.Value
+		e.marks[i] &^= markMistake | markRevealed
+	}
+	return saved
 }
 
 // set puts a symbol (or Empty) in the cell: a given in edit mode, the

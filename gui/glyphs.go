@@ -28,6 +28,7 @@ type palette struct {
 	background, cell, shaded, line, border color.Color
 	ink, solved, play, primary             color.Color
 	warning, errorc, differ, selection     color.Color
+	hintSet, hintBecause                   color.Color
 }
 
 func currentPalette() palette {
@@ -47,6 +48,10 @@ func currentPalette() palette {
 		errorc:     theme.Color(theme.ColorNameError),
 		differ:     withAlpha(theme.Color(theme.ColorNameHyperlink), 0x45),
 		selection:  primary,
+		// A hint's cells take the solved green, the cells behind it a
+		// violet no other highlight uses.
+		hintSet:     withAlpha(solvedInk, 0x60),
+		hintBecause: color.NRGBA{R: 0x9C, G: 0x4D, B: 0xCC, A: 0x50},
 	}
 }
 

@@ -23,6 +23,9 @@ type gridView struct {
 	focused bool
 	// print leaves out the selection, for exporting the grid as a picture.
 	print bool
+	// readOnly ignores taps and keys, for grids that only show something,
+	// such as a step of the solution path.
+	readOnly bool
 
 	// changed runs after any edit (givens, edges or play entries).
 	changed func()
@@ -113,6 +116,9 @@ func (g *gridView) Tapped(ev *fyne.PointEvent) { g.tap(ev.Position, true) }
 func (g *gridView) TappedSecondary(ev *fyne.PointEvent) { g.tap(ev.Position, false) }
 
 func (g *gridView) tap(pos fyne.Position, forward bool) {
+	if g.readOnly {
+		return
+	}
 	gm := g.geometry()
 	pt, fx, fy, ok := gm.cellAt(pos)
 	if !ok {
@@ -143,6 +149,9 @@ func (g *gridView) FocusGained() { g.focused = true; g.Refresh() }
 func (g *gridView) FocusLost()   { g.focused = false; g.Refresh() }
 
 func (g *gridView) TypedRune(r rune) {
+	if g.readOnly {
+		return
+	}
 	ed := g.ed
 	if ed.edgeMode && !ed.playing {
 		switch r {
@@ -181,6 +190,9 @@ func (g *gridView) reject(msg string) {
 }
 
 func (g *gridView) TypedKey(ev *fyne.KeyEvent) {
+	if g.readOnly {
+		return
+	}
 	switch ev.Name {
 	case fyne.KeyRight:
 		g.ed.move(dirRight)
@@ -201,6 +213,9 @@ func (g *gridView) TypedKey(ev *fyne.KeyEvent) {
 
 // TypedShortcut takes undo and redo: Ctrl+Z, and Ctrl+Shift+Z or Ctrl+Y.
 func (g *gridView) TypedShortcut(s fyne.Shortcut) {
+	if g.readOnly {
+		return
+	}
 	switch sc := s.(type) {
 	case *fyne.ShortcutUndo:
 		g.undo()
@@ -361,6 +376,10 @@ func markTint(m mark, pal palette) color.Color {
 	switch {
 	case m&(markRuleError|markContradiction|markMistake) != 0:
 		return withAlpha(pal.errorc, 0x50)
+	case m&markHintSet != 0:
+		return pal.hintSet
+	case m&markHintBecause != 0:
+		return pal.hintBecause
 	case m&markDiffer != 0:
 		return pal.differ
 	case m&markLowConfidence != 0:

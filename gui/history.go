@@ -35,20 +35,60 @@ func (u *ui) openStore(dir string) {
 		}
 		dir = d
 	}
+	u.storeDir = dir
 	st, err := store.Open(dir)
-	if errors.Is(err, store.ErrCorrupt) {
-		if aside, moveErr := store.MoveAside(dir); moveErr == nil {
-			st, err = store.Open(dir)
-			if err == nil {
-				u.storeErr = fmt.Errorf("the history was damaged; it was moved to %s and a new one started", aside)
-			}
-		}
-	}
 	if err != nil {
 		u.storeErr = err
+		// A damaged database is the user's to decide about: the window
+		// asks once it is built (offerMoveAside).
+		u.storeDamaged = errors.Is(err, store.ErrCorrupt)
 		return
 	}
 	u.store = st
+}
+
+// offerMoveAside explains that the history database is damaged and lets
+// the user either move it aside and start afresh, or carry on without a
+// history. Nothing is ever deleted: the old file stays for recovery.
+func (u *ui) offerMoveAside() {
+	u.status.set(levelError, "The history database is damaged: "+u.storeErr.Error())
+	text := widget.NewLabel("Binocle cannot read its history database in\n" + u.storeDir +
+		"\n\nIt can move the damaged file aside (it is kept, renamed, for recovery)\n" +
+		"and start a new, empty history, or carry on without saving any history\n" +
+		"this time.")
+	var d *dialog.CustomDialog
+	moveAside := widget.NewButton("Move aside and start a new history", func() {
+		d.Hide()
+		u.moveAside()
+	})
+	moveAside.Importance = widget.HighImportance
+	carryOn := widget.NewButton("Continue without history", func() {
+		d.Hide()
+		u.storeDamaged = false
+		u.status.set(levelWarning, "History disabled: its database is damaged, so nothing is saved this session.")
+	})
+	d = dialog.NewCustomWithoutButtons("The history is damaged", text, u.win)
+	d.SetButtons([]fyne.CanvasObject{carryOn, moveAside})
+	d.Show()
+	u.damagedDialog = d
+}
+
+func (u *ui) moveAside() {
+	u.storeDamaged = false
+	aside, err := store.MoveAside(u.storeDir)
+	if err != nil {
+		u.status.set(levelError, "History disabled: moving the damaged database aside failed: "+err.Error())
+		return
+	}
+	st, err := store.Open(u.storeDir)
+	if err != nil {
+		u.storeErr = err
+		u.status.set(levelError, "History disabled: the new history could not be opened: "+err.Error())
+		return
+	}
+	u.store, u.storeErr = st, nil
+	u.history.reload()
+	u.status.set(levelSuccess, "Started a new history; the damaged one was kept as "+aside+".")
 }
 
 // historyPanel is the sidebar: past solves, newest first, with a search

@@ -189,15 +189,26 @@ func (u *ui) enterPlay() {
 	}
 	ed.playing = true
 	ed.play = emptyCells(len(ed.puzzle.Cells))
-	ed.clearMarks(markDiffer | markContradiction | markMistake | markRevealed)
+	ed.clearMarks(markDiffer | markContradiction | markMistake | markRevealed | markHint)
+	u.hintStep = nil
 	u.grid.Refresh()
 	u.showPhoto()
 	u.syncControls()
 	u.win.Canvas().Focus(u.grid)
-	u.status.set(levelInfo, fmt.Sprintf("Playing: fill in the %d blank cells. Check shows mistakes; Reveal one fills a cell.", u.blanksLeft()))
+	u.timer.begin()
+	u.status.set(levelInfo, fmt.Sprintf("Playing: fill in the %d blank cells. Check shows mistakes, Hint the next step, Reveal one fills a cell.", u.blanksLeft()))
+}
+
+// finishPlay stops the clock once every cell is right.
+func (u *ui) finishPlay() {
+	u.timer.halt()
+	u.grid.Refresh()
+	u.status.set(levelSuccess, "Solved in "+clock(u.timer.elapsed())+"! Every cell is right.")
 }
 
 func (u *ui) leavePlay() {
+	u.timer.clear()
+	u.clearHint()
 	u.ed.playing = false
 	u.ed.play = nil
 	u.ed.clearMarks(markMistake | markRevealed)
@@ -225,22 +236,14 @@ func (u *ui) check() {
 	if !ed.playing || u.doc.result == nil {
 		return
 	}
-	solution := u.doc.result.Solution
-	ed.clearMarks(markMistake)
-	mistakes := 0
-	for i, v := range ed.play {
-		if v != solver.Empty && v != solution[i] {
-			ed.marks[i] |= markMistake
-			mistakes++
-		}
-	}
+	mistakes := u.markMistakes()
 	u.grid.Refresh()
 	left := u.blanksLeft()
 	switch {
 	case mistakes > 0:
 		u.status.set(levelError, fmt.Sprintf("%d %s crossed out.", mistakes, plural(mistakes, "mistake", "mistakes")))
 	case left == 0:
-		u.status.set(levelSuccess, "Solved! Every cell is right.")
+		u.finishPlay()
 	default:
 		u.status.set(levelSuccess, fmt.Sprintf("No mistakes so far; %d %s to go.", left, plural(left, "cell", "cells")))
 	}
@@ -275,8 +278,13 @@ func (u *ui) revealOne() {
 	pt := solver.Point{Row: target / ed.puzzle.Cols, Col: target % ed.puzzle.Cols}
 	ed.set(pt, solution[target])
 	ed.marks[target] |= markRevealed
+	u.clearHint()
 	u.grid.Refresh()
 	u.photo.selectCell(pt)
+	if u.blanksLeft() == 0 && u.markMistakes() == 0 {
+		u.finishPlay()
+		return
+	}
 	u.status.set(levelInfo, fmt.Sprintf("Revealed row %d, column %d.", pt.Row+1, pt.Col+1))
 }
 

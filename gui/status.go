@@ -23,6 +23,7 @@ type statusBar struct {
 	icon     *widget.Icon
 	text     *widget.Label
 	result   *widget.Label
+	clock    *widget.Label // play mode's timer
 	progress *widget.ProgressBarInfinite
 	action   *widget.Button
 	content  *fyne.Container
@@ -34,6 +35,7 @@ func newStatusBar() *statusBar {
 		icon:     widget.NewIcon(theme.InfoIcon()),
 		text:     widget.NewLabel(""),
 		result:   widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}),
+		clock:    widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true}),
 		progress: widget.NewProgressBarInfinite(),
 		action:   widget.NewButton("", nil),
 	}
@@ -43,7 +45,7 @@ func newStatusBar() *statusBar {
 	s.action.Importance = widget.HighImportance
 	s.action.Hide()
 	progress := container.NewGridWrap(fyne.NewSize(140, s.progress.MinSize().Height), s.progress)
-	s.content = container.NewBorder(nil, nil, s.icon, container.NewHBox(s.action, progress, s.result), s.text)
+	s.content = container.NewBorder(nil, nil, s.icon, container.NewHBox(s.action, progress, s.clock, s.result), s.text)
 	return s
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -54,6 +55,7 @@ type document struct {
 	auto      bool
 	result    *solver.Result
 	record    *store.Record
+	grade     *solver.Difficulty // asked of the generator; nil for other puzzles
 }
 
 // ui is the window and everything in it. All of its fields belong to the
@@ -65,6 +67,10 @@ type ui struct {
 
 	store    *store.Store
 	storeErr error
+	// storeDir is where the history lives; storeDamaged says the database
+	// there could not be read, and the user has not yet chosen what to do.
+	storeDir     string
+	storeDamaged bool
 
 	doc  *document
 	ed   *editor
@@ -72,12 +78,29 @@ type ui struct {
 	busy int
 	// pending counts background jobs, so tests can wait for them.
 	pending sync.WaitGroup
+	// do runs a background job's result on the UI goroutine: fyne.Do.
+	// Fyne's test driver runs fyne.Do on the calling goroutine, so tests
+	// swap in a version that runs one result at a time, as the app does.
+	do func(func())
 
 	grid    *gridView
 	photo   *photoView
 	views   *sideBySide
 	status  *statusBar
 	history *historyPanel
+	timer   *playTimer
+
+	// hintStep is the hint on show in the grid, until the grid changes.
+	hintStep *solver.Step
+	// steps is the step-through dialog last opened.
+	steps *stepThrough
+	// damagedDialog asks what to do about a damaged history.
+	damagedDialog *dialog.CustomDialog
+	// generating numbers generator runs; a run whose number is no longer
+	// current was cancelled or overtaken, and its puzzle is dropped.
+	generating int
+	// generator is solver.Generate; tests hold it back to cancel a run.
+	generator func(solver.GenOptions) (*solver.Puzzle, []solver.Cell, error)
 
 	title        *widget.Label
 	subtitle     *widget.Label
@@ -91,6 +114,7 @@ type ui struct {
 	playButton   *widget.Button
 	checkButton  *widget.Button
 	revealButton *widget.Button
+	hintButton   *widget.Button
 	exportButton *widget.Button
 	recentMenu   *fyne.Menu
 }
@@ -98,7 +122,7 @@ type ui struct {
 // newUI builds the window's content. storeDir overrides where the history
 // lives; "" means store.DefaultDir, which the command line shares.
 func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
-	u := &ui{app: a, win: w, trace: tr}
+	u := &ui{app: a, win: w, trace: tr, generator: solver.Generate, do: fyne.Do}
 	u.openStore(storeDir)
 	tr.mark("history opened")
 
@@ -120,6 +144,7 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 		u.win.Canvas().Focus(u.grid)
 	}
 	u.status = newStatusBar()
+	u.timer = newPlayTimer(u.status.clock)
 	u.history = newHistoryPanel(u)
 
 	u.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -149,8 +174,11 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	w.SetIcon(appIcon)
 
 	u.showDocument()
-	u.status.set(levelInfo, "Open a photo (Ctrl+O), drop one here, or start a New puzzle to type one in.")
-	if u.storeErr != nil {
+	u.status.set(levelInfo, "Open a photo (Ctrl+O), drop one here, or start a New puzzle to type one in or generate one.")
+	switch {
+	case u.storeDamaged:
+		u.offerMoveAside()
+	case u.storeErr != nil:
 		u.status.set(levelError, "History unavailable: "+u.storeErr.Error())
 	}
 	u.history.reload()
@@ -158,6 +186,7 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 }
 
 func (u *ui) close() {
+	u.timer.clear()
 	u.pending.Wait()
 	if u.store != nil {
 		u.store.Close()
@@ -165,8 +194,7 @@ func (u *ui) close() {
 }
 
 // toolbar is a row of labelled buttons: icon-only toolbars hide what the
-// buttons do, and Fyne has no tooltips. Hint, Step and Generate will join
-// the middle group.
+// buttons do, and Fyne has no tooltips.
 func (u *ui) toolbar() fyne.CanvasObject {
 	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), u.showOpenDialog)
 	newPuzzle := widget.NewButtonWithIcon("New", theme.ContentAddIcon(), u.showNewDialog)
@@ -193,8 +221,10 @@ func (u *ui) toolbar() fyne.CanvasObject {
 	u.solveButton = widget.NewButtonWithIcon("Solve", theme.ConfirmIcon(), u.solve)
 	u.solveButton.Importance = widget.HighImportance
 	u.playButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), u.togglePlay)
-	u.checkButton = widget.NewButtonWithIcon("Check", theme.VisibilityIcon(), u.check)
-	u.revealButton = widget.NewButtonWithIcon("Reveal one", theme.HelpIcon(), u.revealOne)
+	u.checkButton = widget.NewButtonWithIcon("Check", theme.ConfirmIcon(), u.check)
+	u.revealButton = widget.NewButtonWithIcon("Reveal one", theme.VisibilityIcon(), u.revealOne)
+	u.hintButton = widget.NewButtonWithIcon("Hint", theme.HelpIcon(), u.hint)
+	steps := widget.NewButtonWithIcon("Steps", theme.ListIcon(), u.showSteps)
 	undo := widget.NewButtonWithIcon("", theme.ContentUndoIcon(), u.grid.undo)
 	redo := widget.NewButtonWithIcon("", theme.ContentRedoIcon(), u.grid.redo)
 	u.edgeCheck = widget.NewCheck("Edge clues", func(on bool) {
@@ -204,17 +234,18 @@ func (u *ui) toolbar() fyne.CanvasObject {
 			u.status.set(levelInfo, "Edge mode: click a border, or aim with the arrows and type = or x.")
 		}
 	})
-	u.exportButton = widget.NewButtonWithIcon("Export PNG", theme.DocumentSaveIcon(), u.showExportDialog)
-	for _, b := range []*widget.Button{open, camera, newPuzzle, u.playButton, u.checkButton, u.revealButton, undo, redo, u.exportButton} {
+	u.exportButton = widget.NewButtonWithIcon("Export", theme.DocumentSaveIcon(), u.showExportDialog)
+	print := widget.NewButtonWithIcon("Print", theme.DocumentPrintIcon(), func() { u.showPrintDialog(false) })
+	for _, b := range []*widget.Button{open, camera, newPuzzle, u.playButton, u.checkButton, u.revealButton, u.hintButton, steps, undo, redo, u.exportButton, print} {
 		b.Importance = widget.LowImportance
 	}
 	sep := func() fyne.CanvasObject { return widget.NewSeparator() }
 	return container.NewHBox(
 		open, camera, newPuzzle, sep(),
 		widget.NewLabel("Rules"), u.rulesSelect, u.styleSelect, sep(),
-		u.solveButton, u.playButton, u.checkButton, u.revealButton, sep(),
+		u.solveButton, u.playButton, u.checkButton, u.revealButton, u.hintButton, steps, sep(),
 		undo, redo, u.edgeCheck, sep(),
-		u.exportButton,
+		u.exportButton, print,
 	)
 }
 
@@ -228,8 +259,11 @@ func (u *ui) mainMenu() *fyne.MainMenu {
 		recent,
 		fyne.NewMenuItem("Capture from Camera…", u.showCamera),
 		fyne.NewMenuItem("New Puzzle…", u.showNewDialog),
+		fyne.NewMenuItem("Generate Puzzle…", u.showGenerateDialog),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Export Solution as PNG…", u.showExportDialog),
+		fyne.NewMenuItem("Print Puzzle as PNG…", func() { u.showPrintDialog(false) }),
+		fyne.NewMenuItem("Print Answer Sheet as PNG…", func() { u.showPrintDialog(true) }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Export History…", u.history.showExportDialog),
 		fyne.NewMenuItem("Import History…", u.history.showImportDialog),
@@ -244,6 +278,8 @@ func (u *ui) mainMenu() *fyne.MainMenu {
 		fyne.NewMenuItem("Play / Edit", u.togglePlay),
 		fyne.NewMenuItem("Check", u.check),
 		fyne.NewMenuItem("Reveal One Cell", u.revealOne),
+		fyne.NewMenuItem("Hint", u.hint),
+		fyne.NewMenuItem("Solution Step by Step…", u.showSteps),
 	)
 	help := fyne.NewMenu("Help", fyne.NewMenuItem("Keyboard…", u.showKeys))
 	return fyne.NewMainMenu(file, edit, puzzle, help)
@@ -285,6 +321,9 @@ func (u *ui) showTitle() {
 	sub = store.DefaultTitle(p.Rules, p.Rows, p.Cols)
 	if u.doc.auto {
 		sub = store.DefaultTitle(p.Rules, p.Rows, p.Cols) + " · rules: auto"
+	}
+	if g := u.doc.grade; g != nil {
+		sub += " · " + difficultyLabel(*g)
 	}
 	if rec := u.doc.record; rec != nil {
 		title = rec.Title
@@ -366,10 +405,15 @@ func (u *ui) rulesChanged(label string) {
 
 // edited runs after every change the user makes in the grid.
 func (u *ui) edited() {
+	u.clearHint()
 	if u.ed.playing {
+		if u.blanksLeft() == 0 && u.markMistakes() == 0 {
+			u.finishPlay()
+			return
+		}
 		u.ed.clearMarks(markMistake)
 		u.grid.Refresh()
-		u.status.set(levelInfo, "Playing: fill the blank cells; Check shows mistakes.")
+		u.status.set(levelInfo, "Playing: fill the blank cells; Check shows mistakes, Hint the next step.")
 		return
 	}
 	u.doc.result = nil

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -41,12 +42,27 @@ func newTestUI(t *testing.T) *ui {
 	a := test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
 	u := newUI(a, w, nil, t.TempDir())
+	serialiseUI(u)
 	w.Resize(fyne.NewSize(1280, 800))
 	t.Cleanup(u.close)
 	if u.storeErr != nil {
 		t.Fatalf("history did not open: %v", u.storeErr)
 	}
 	return u
+}
+
+// serialiseUI stands in for the UI goroutine that Fyne's test driver does
+// not have: background results run one at a time, even when one result
+// starts another job, and the play clock's ticker stays off (tests move
+// the clock by hand).
+func serialiseUI(u *ui) {
+	var mu sync.Mutex
+	u.do = func(f func()) {
+		mu.Lock()
+		defer mu.Unlock()
+		f()
+	}
+	u.timer.live = false
 }
 
 func requireFixture(t *testing.T) string {
