@@ -2,7 +2,6 @@ package vision
 
 import (
 	"math"
-	"sort"
 
 	"gocv.io/x/gocv"
 
@@ -14,6 +13,7 @@ import (
 type cellFeatures struct {
 	ink     float64 // share of the inner window darker than the local paper
 	centre  float64 // ink share in the middle of the ink's bounding box
+	sides   float64 // ink share at the middles of the bounding box's sides
 	fill    float64 // ink share of the ink's bounding box
 	aspect  float64 // bounding box width / height
 	colour  float64 // share of the inner window that is saturated colour
@@ -148,21 +148,32 @@ func (ci cellImage) features(row, col int) cellFeatures {
 	w, h := bx1-bx0+1, by1-by0+1
 	f.fill = float64(inkCount) / float64(w*h)
 	f.aspect = float64(w) / float64(h)
-	cx0, cx1 := bx0+int(0.35*float64(w)), bx0+int(math.Ceil(0.65*float64(w)))
-	cy0, cy1 := by0+int(0.35*float64(h)), by0+int(math.Ceil(0.65*float64(h)))
-	centre, n := 0, 0
-	for y := cy0; y < cy1; y++ {
-		for x := cx0; x < cx1; x++ {
+	f.centre = ci.inkShare(bx0, by0, w, h, 0.35, 0.65, 0.35, 0.65)
+	// The middles of the box's four sides: a ring, a disc, a square or a
+	// bar's long sides have ink there, the arms of an X do not.
+	f.sides = (ci.inkShare(bx0, by0, w, h, 0.4, 0.6, 0, 0.2) + ci.inkShare(bx0, by0, w, h, 0.4, 0.6, 0.8, 1) +
+		ci.inkShare(bx0, by0, w, h, 0, 0.2, 0.4, 0.6) + ci.inkShare(bx0, by0, w, h, 0.8, 1, 0.4, 0.6)) / 4
+	return f
+}
+
+// inkShare is the inked share of the part [fx0, fx1) x [fy0, fy1) (as
+// fractions) of the box at (x, y) of size w x h.
+func (ci cellImage) inkShare(x, y, w, h int, fx0, fx1, fy0, fy1 float64) float64 {
+	x0, x1 := x+int(fx0*float64(w)), x+max(int(fx0*float64(w))+1, int(math.Ceil(fx1*float64(w))))
+	y0, y1 := y+int(fy0*float64(h)), y+max(int(fy0*float64(h))+1, int(math.Ceil(fy1*float64(h))))
+	inked, n := 0, 0
+	for yy := y0; yy < min(y1, y+h); yy++ {
+		for xx := x0; xx < min(x1, x+w); xx++ {
 			n++
-			if ci.ink[y*ci.gray.w+x] {
-				centre++
+			if ci.ink[yy*ci.gray.w+xx] {
+				inked++
 			}
 		}
 	}
-	if n > 0 {
-		f.centre = float64(centre) / float64(n)
+	if n == 0 {
+		return 0
 	}
-	return f
+	return float64(inked) / float64(n)
 }
 
 // Thresholds on the features above. They are shares of areas, so they do
@@ -174,37 +185,10 @@ const (
 	blankInk      = 0.035 // below: a blank cell
 	hollowCentre  = 0.3   // below: an open glyph (circle, O, 0)
 	narrowAspect  = 0.55  // below: a bar (1, I)
-	solidFill     = 0.6   // above, with much ink: a filled square or disc
-	squareFill    = 0.88  // above: a square rather than a disc
 	tileColour    = 0.7   // coloured share of a tile
 	glyphColour   = 0.08  // coloured share of a Tango glyph
 	colouredCells = 0.5   // share of symbol cells that must be coloured for a colour style
 )
-
-// glyphKind is a cell's shape class before the style gives it a symbol.
-type glyphKind int
-
-const (
-	kindBlank glyphKind = iota
-	kindHollow
-	kindBar
-	kindFilled
-	kindCross
-)
-
-func (f cellFeatures) kind() glyphKind {
-	switch {
-	case f.ink < blankInk:
-		return kindBlank
-	case f.centre < hollowCentre:
-		return kindHollow
-	case f.aspect < narrowAspect:
-		return kindBar
-	case f.fill > solidFill && f.ink > 0.2:
-		return kindFilled
-	}
-	return kindCross
-}
 
 // margin maps how far v is from a decision threshold, relative to scale,
 // to a confidence in [0.5, 1].
@@ -233,23 +217,16 @@ func classify(ci cellImage) (Style, []solver.Cell, []float64) {
 
 func detectStyle(feats []cellFeatures) Style {
 	var tiles, coloured, symbols int
-	var kinds [5]int
-	var filledFill []float64
 	for _, f := range feats {
 		if f.colour >= tileColour && f.corners >= 0.5 {
 			tiles++
 		}
-		k := f.kind()
-		if k == kindBlank && f.colour < glyphColour {
+		if f.ink < blankInk && f.colour < glyphColour {
 			continue
 		}
 		symbols++
 		if f.colour >= glyphColour {
 			coloured++
-		}
-		kinds[k]++
-		if k == kindFilled {
-			filledFill = append(filledFill, f.fill)
 		}
 	}
 	// Grey blank tiles are as dark as ink against the gaps between tiles,
@@ -263,20 +240,52 @@ func detectStyle(feats []cellFeatures) Style {
 		}
 		return StyleTango
 	}
-	// A shape counts when it is more than a stray misreading.
-	present := func(k glyphKind) bool { return kinds[k] > 0 && kinds[k]*10 >= symbols-kinds[kindHollow] }
-	switch {
-	case present(kindBar) && present(kindCross):
-		return StyleXOI
-	case present(kindBar):
-		return StyleDigits
-	case present(kindCross):
-		return StyleXO
-	case len(filledFill) > 0:
-		sort.Float64s(filledFill)
-		if filledFill[len(filledFill)/2] < squareFill {
-			return StyleDiscCircle
+	return inkStyle(feats)
+}
+
+// Shape votes for the ink styles. The shares are of the cells holding a
+// symbol; a style needs its telling shape in a tenth of them, so that a
+// few misshapen glyphs do not switch it.
+const (
+	crossSides   = 0.5  // below, with ink in the middle: the arms of an X
+	crossAspect  = 0.68 // at least: an X is about square, a digit 1 is not
+	filledSides  = 0.75 // at least: a disc or square reaches its box's sides
+	digitAspect  = 0.69 // between a printed 1 (narrower) and a 0
+	styleQuorum  = 0.1
+	filledSquare = 0.88 // median fill above which filled glyphs are squares
+)
+
+// inkStyle tells the dark-glyph styles apart by which shapes occur: an X
+// has ink in its middle but not at the middles of its box's sides; a bar
+// (I or 1) is narrow; a disc or square is filled to its sides.
+func inkStyle(feats []cellFeatures) Style {
+	var symbols, narrow, cross, filled int
+	var fills []float64
+	for _, f := range feats {
+		if f.ink < blankInk {
+			continue
 		}
+		symbols++
+		switch {
+		case f.aspect < narrowAspect:
+			narrow++
+		case f.aspect >= crossAspect && f.centre >= 0.5 && f.sides < crossSides:
+			cross++
+		case f.aspect >= 0.8 && f.centre >= 0.5 && f.sides >= filledSides && f.fill >= 0.68:
+			filled++
+			fills = append(fills, f.fill)
+		}
+	}
+	quorum := func(n int) bool { return n > 0 && float64(n) >= styleQuorum*float64(symbols) }
+	switch {
+	case quorum(cross) && quorum(narrow):
+		return StyleXOI
+	case quorum(cross):
+		return StyleXO
+	case quorum(narrow):
+		return StyleDigits
+	case quorum(filled) && percentile(fills, 0.5) < filledSquare:
+		return StyleDiscCircle
 	}
 	return StyleSquareCircle
 }
@@ -306,13 +315,31 @@ func label(style Style, f cellFeatures) (solver.Cell, float64) {
 	if f.ink < blankInk {
 		return solver.Empty, blank
 	}
+	switch style {
+	case StyleDigits:
+		// Narrow with ink in the middle is a 1; a 0 is wider and open.
+		v := (digitAspect-f.aspect)/0.08 + (f.centre-0.5)/0.5
+		c := math.Min(blank, margin(v, 0, 1.5))
+		if v > 0 {
+			return solver.One, c
+		}
+		return solver.Zero, c
+	case StyleXO, StyleXOI:
+		if style == StyleXOI && f.aspect < narrowAspect {
+			return solver.Two, math.Min(blank, margin(f.aspect, narrowAspect, 0.2))
+		}
+		// An X fills its middle and leaves its sides; an O the reverse.
+		v := f.centre - f.sides
+		c := math.Min(blank, margin(v, 0, 0.5))
+		if v > 0 {
+			return solver.One, c
+		}
+		return solver.Zero, c
+	}
 	hollow := margin(f.centre, hollowCentre, 0.25)
 	c := math.Min(blank, hollow)
 	if f.centre < hollowCentre {
 		return solver.Zero, c
-	}
-	if style == StyleXOI && f.aspect < narrowAspect {
-		return solver.Two, math.Min(c, margin(f.aspect, narrowAspect, 0.25))
 	}
 	return solver.One, c
 }

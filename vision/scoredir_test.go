@@ -351,3 +351,70 @@ func writeBlobDebug(t *testing.T, img gocv.Mat, path string) {
 		t.Fatal(err)
 	}
 }
+
+// TestFeatureStats prints, per style and true symbol, the spread of the
+// cell features the classifier uses, over the images of BINOCLE_FEATURES
+// (a directory with truth JSON) that are read at the right size.
+func TestFeatureStats(t *testing.T) {
+	dir := os.Getenv("BINOCLE_FEATURES")
+	if dir == "" {
+		t.Skip("set BINOCLE_FEATURES to a directory of images with truth JSON")
+	}
+	match := os.Getenv("BINOCLE_SCORE_MATCH")
+	jsons, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	stats := map[string][][6]float64{}
+	for _, js := range jsons {
+		base := strings.TrimSuffix(js, ".json")
+		if match != "" && !strings.Contains(filepath.Base(base), match) {
+			continue
+		}
+		img := base + ".jpg"
+		if _, err := os.Stat(img); err != nil {
+			img = base + ".png"
+		}
+		data, _ := os.ReadFile(js)
+		var tr dirTruth
+		if json.Unmarshal(data, &tr) != nil {
+			continue
+		}
+		m, err := LoadFile(img)
+		if err != nil {
+			continue
+		}
+		r, err := Read(m)
+		if err != nil || r.Rows != tr.Rows || r.Cols != tr.Cols {
+			m.Close()
+			continue
+		}
+		px := cellPixels(r.Rows, r.Cols)
+		h := scaling(CellPx/float64(px), CellPx/float64(px)).then(homography(r.Homography))
+		bgr := toBGR(m)
+		grid := warp(bgr, h, r.Cols*px, r.Rows*px)
+		ci := newCellImage(grid, r.Rows, r.Cols, px)
+		for i := 0; i < r.Rows*r.Cols; i++ {
+			f := ci.features(i/r.Cols, i%r.Cols)
+			key := tr.Style + " " + string(tr.Cells[i/r.Cols][i%r.Cols])
+			stats[key] = append(stats[key], [6]float64{f.ink, f.centre, f.fill, f.aspect, f.sides, f.corners})
+		}
+		grid.Close()
+		bgr.Close()
+		m.Close()
+	}
+	var keys []string
+	for k := range stats {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	names := []string{"ink", "centre", "fill", "aspect", "sides", "corners"}
+	for _, k := range keys {
+		fmt.Printf("%-18s n=%5d", k, len(stats[k]))
+		for j, name := range names {
+			var v []float64
+			for _, s := range stats[k] {
+				v = append(v, s[j])
+			}
+			fmt.Printf("  %s %.2f/%.2f/%.2f", name, percentile(v, 0.02), percentile(v, 0.5), percentile(v, 0.98))
+		}
+		fmt.Println()
+	}
+}
