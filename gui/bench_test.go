@@ -2,8 +2,10 @@ package gui
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/jpeg"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -16,24 +18,27 @@ import (
 
 // photo12MP writes the fixture scaled up to 4000×3000, the size of a
 // phone photo, so that the import path can be timed at its real cost.
-func photo12MP(b *testing.B) (string, []byte) {
+func photo12MP(b *testing.B) (string, []byte) { return scaledFixture(b, 4000, 3000) }
+
+// scaledFixture writes the fixture photo scaled to w×h as a JPEG.
+func scaledFixture(b testing.TB, w, h int) (string, []byte) {
 	b.Helper()
 	f, err := os.Open(fixturePhoto)
 	if err != nil {
-		b.Skipf("fixture photo missing: %v", err)
+		b.Fatalf("fixture photo missing: %v", err)
 	}
 	src, err := jpeg.Decode(f)
 	f.Close()
 	if err != nil {
 		b.Fatal(err)
 	}
-	big := image.NewRGBA(image.Rect(0, 0, 4000, 3000))
+	big := image.NewRGBA(image.Rect(0, 0, w, h))
 	xdraw.CatmullRom.Scale(big, big.Bounds(), src, src.Bounds(), xdraw.Src, nil)
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, big, &jpeg.Options{Quality: 92}); err != nil {
 		b.Fatal(err)
 	}
-	path := filepath.Join(b.TempDir(), "photo12mp.jpg")
+	path := filepath.Join(b.TempDir(), fmt.Sprintf("photo%dx%d.jpg", w, h))
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		b.Fatal(err)
 	}
@@ -42,10 +47,12 @@ func photo12MP(b *testing.B) (string, []byte) {
 
 // BenchmarkImport12MP times each step between choosing a 12-megapixel
 // photo and having its overlay ready for the screen, and the whole path as
-// readPhoto runs it (decode and read side by side).
+// readPhoto runs it (display decode and read side by side, overlay drawn
+// on the display copy). The full-resolution steps that only Export takes
+// are timed beside them for comparison.
 func BenchmarkImport12MP(b *testing.B) {
 	path, data := photo12MP(b)
-	mat, err := vision.LoadBytes(data)
+	mat, scale, err := vision.LoadBytesFit(data, displaySide)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -54,6 +61,7 @@ func BenchmarkImport12MP(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	shown := reading.Scaled(scale)
 	p, err := reading.Puzzle(solver.ThreeInARow)
 	if err != nil {
 		b.Fatal(err)
@@ -62,9 +70,9 @@ func BenchmarkImport12MP(b *testing.B) {
 	if res.Status != solver.Unique {
 		b.Fatalf("the scaled fixture solves as %v", res.Status)
 	}
-	b.Run("decode", func(b *testing.B) {
+	b.Run("decode-display", func(b *testing.B) {
 		for b.Loop() {
-			m, _ := vision.LoadBytes(data)
+			m, _, _ := vision.LoadBytesFit(data, displaySide)
 			m.Close()
 		}
 	})
@@ -73,23 +81,17 @@ func BenchmarkImport12MP(b *testing.B) {
 			vision.ReadFile(path)
 		}
 	})
-	b.Run("overlay", func(b *testing.B) {
+	b.Run("overlay-display", func(b *testing.B) {
 		for b.Loop() {
-			m, _ := vision.DrawOverlay(mat, reading, res.Solution)
+			m, _ := vision.DrawOverlay(mat, shown, res.Solution)
 			m.Close()
 		}
 	})
-	drawn, _ := vision.DrawOverlay(mat, reading, res.Solution)
+	drawn, _ := vision.DrawOverlay(mat, shown, res.Solution)
 	defer drawn.Close()
-	b.Run("toimage", func(b *testing.B) {
+	b.Run("torgba-display", func(b *testing.B) {
 		for b.Loop() {
-			vision.ToImage(drawn)
-		}
-	})
-	full, _ := vision.ToImage(drawn)
-	b.Run("fit", func(b *testing.B) {
-		for b.Loop() {
-			fitForDisplay(full)
+			vision.ToRGBA(drawn)
 		}
 	})
 	b.Run("all", func(b *testing.B) {
@@ -98,14 +100,25 @@ func BenchmarkImport12MP(b *testing.B) {
 			var r *vision.Reading
 			done := make(chan struct{})
 			go func() { defer close(done); r, _ = vision.ReadFile(path) }()
-			m, _ := vision.LoadBytes(data)
+			m, f, _ := vision.LoadBytesFit(data, displaySide)
 			<-done
 			q, _ := r.Puzzle(solver.ThreeInARow)
-			out := solveWithImage(q, true, m, r)
+			out := solveWithImage(q, true, m, r.Scaled(f))
 			m.Close()
 			if out.overlay == nil {
 				b.Fatal("no overlay")
 			}
 		}
 	})
+	b.Run("export-full", func(b *testing.B) {
+		for b.Loop() {
+			if err := encodeExport(nopWriteCloser{io.Discard}, nil, data, reading, p, res.Solution); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

@@ -11,7 +11,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"gocv.io/x/gocv"
-	xdraw "golang.org/x/image/draw"
 
 	"binocle/solver"
 	"binocle/vision"
@@ -135,15 +134,19 @@ func unwrapPath(err error) string {
 type photoRead struct {
 	reading   *vision.Reading
 	readImage image.Image
+	scale     float64 // display pixels per photo pixel
 	puzzle    *solver.Puzzle
 	solve     solveOutcome
 }
 
 // readPhoto runs off the UI goroutine. The reader decodes the file at a
-// reduced scale of its own, several times faster than the full decode the
-// overlay is drawn on, so the two run side by side; then the solve and the
-// overlay go to the window at once, and the picture of what was read
-// follows, since it is only needed once the user edits.
+// reduced scale of its own while the display copy is decoded at no more
+// than displaySide pixels a side, side by side; the overlay and the
+// picture of what was read are drawn on the display copy, with the
+// reading scaled to it, since the screen never shows more pixels than
+// that. Only Export draws at full resolution. The solve and the overlay go
+// to the window at once, and the picture of what was read follows, since
+// it is only needed once the user edits.
 func (u *ui) readPhoto(gen int, name, source, path string, data []byte) func() {
 	start := time.Now()
 	var reading *vision.Reading
@@ -153,39 +156,37 @@ func (u *ui) readPhoto(gen int, name, source, path string, data []byte) func() {
 		defer close(read)
 		if path != "" {
 			reading, readErr = vision.ReadFile(path)
+		} else {
+			reading, readErr = readBytes(data)
 		}
 	}()
-	mat, err := vision.LoadBytes(data)
+	mat, scale, err := vision.LoadBytesFit(data, displaySide)
 	<-read
 	defer mat.Close()
 	if err != nil {
 		return u.ifCurrent(gen, func() { u.status.set(levelError, name+": "+err.Error()) })
 	}
-	if path == "" {
-		// A camera frame has no file for the reader's fast decode.
-		reading, readErr = vision.Read(mat)
-	}
 	u.trace.since(start, "decoded and read")
 	if readErr != nil {
-		plain, _ := vision.ToImage(mat)
-		plain = fitForDisplay(plain)
+		plain := plainImage(mat)
 		return u.ifCurrent(gen, func() {
 			u.openPhotoWithoutGrid(name, source, data, plain)
 			u.status.set(levelError, readErr.Error()+". Start a New puzzle to type it in instead.")
 		})
 	}
-	out := photoRead{reading: reading}
+	out := photoRead{reading: reading, scale: scale}
+	shown := reading.Scaled(scale)
 	rules := solver.ThreeInARow
 	if reading.Style == vision.StyleXOI {
 		rules = solver.Troix
 	}
 	out.puzzle, err = reading.Puzzle(rules)
 	if err == nil {
-		out.solve = solveWithImage(out.puzzle.Clone(), true, mat, reading)
+		out.solve = solveWithImage(out.puzzle.Clone(), true, mat, shown)
 		u.trace.since(start, "solved and drawn")
 	}
 	if out.solve.overlay == nil {
-		out.readImage = readingImage(mat, reading)
+		out.readImage = readingImage(mat, shown)
 	}
 	var doc *document
 	u.do(u.ifCurrent(gen, func() {
@@ -198,7 +199,7 @@ func (u *ui) readPhoto(gen int, name, source, path string, data []byte) func() {
 	if out.readImage != nil {
 		return nil
 	}
-	readImage := readingImage(mat, reading)
+	readImage := readingImage(mat, shown)
 	return func() {
 		if doc != nil {
 			doc.readImage = readImage
@@ -209,31 +210,33 @@ func (u *ui) readPhoto(gen int, name, source, path string, data []byte) func() {
 	}
 }
 
-// readingImage is the photo with what the reader found drawn in.
-func readingImage(mat gocv.Mat, reading *vision.Reading) image.Image {
-	debug := vision.DrawDebug(mat, reading)
-	defer debug.Close()
-	img, err := vision.ToImage(debug)
+// readBytes reads a picture that has no file, such as a camera frame,
+// at its full size: the reading's corners are in the photo's own pixels.
+func readBytes(data []byte) (*vision.Reading, error) {
+	mat, err := vision.LoadBytes(data)
+	defer mat.Close()
+	if err != nil {
+		return nil, err
+	}
+	return vision.Read(mat)
+}
+
+// plainImage is the photo as it is, or nil when it cannot be converted:
+// the photo pane then shows its hint instead.
+func plainImage(mat gocv.Mat) image.Image {
+	img, err := vision.ToRGBA(mat)
 	if err != nil {
 		return nil
 	}
-	return fitForDisplay(img)
+	return img
 }
 
-// fitForDisplay scales a picture down to displaySide, off the UI goroutine.
-func fitForDisplay(img image.Image) image.Image {
-	if img == nil {
-		return nil
-	}
-	b := img.Bounds()
-	long := max(b.Dx(), b.Dy())
-	if long <= displaySide {
-		return img
-	}
-	w, h := b.Dx()*displaySide/long, b.Dy()*displaySide/long
-	dst := image.NewRGBA(image.Rect(0, 0, max(1, w), max(1, h)))
-	xdraw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, b, xdraw.Src, nil)
-	return dst
+// readingImage is the photo with what the reader found drawn in; mat and
+// r are at display size.
+func readingImage(mat gocv.Mat, r *vision.Reading) image.Image {
+	debug := vision.DrawDebug(mat, r)
+	defer debug.Close()
+	return plainImage(debug)
 }
 
 // newDocument replaces the document, dropping every result that belonged
@@ -266,7 +269,7 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 	ed := newEditor(pr.puzzle, pr.reading.Style)
 	ed.setReading(pr.reading.Cells, pr.reading.Confidence)
 	ed.edgeMode = len(pr.reading.Edges) > 0
-	doc := &document{source: source, name: name, photo: data, reading: pr.reading, readImage: pr.readImage, auto: true}
+	doc := &document{source: source, name: name, photo: data, reading: pr.reading, readImage: pr.readImage, scale: pr.scale, auto: true}
 	u.newDocument(doc, ed)
 	u.trace.mark("reading on screen")
 	doubtful := ed.count(markLowConfidence)

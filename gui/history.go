@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"math"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -496,7 +497,7 @@ func (u *ui) openRecord(id int64) {
 				u.status.set(levelWarning, "The photo of this entry could not be shown: "+err.Error())
 				return
 			}
-			doc.reading, doc.readImage, doc.overlay = pr.reading, pr.readImage, pr.solve.overlay
+			doc.reading, doc.readImage, doc.overlay, doc.scale = pr.reading, pr.readImage, pr.solve.overlay, pr.scale
 			u.showPhoto()
 		}
 	})
@@ -506,36 +507,34 @@ func (u *ui) openRecord(id int64) {
 // grid's corners, without reading the photo again: the user's corrections
 // are what counts now.
 func redrawRecord(photo []byte, rec *store.Record, p *solver.Puzzle, res *solver.Result) (photoRead, error) {
-	mat, err := vision.LoadBytes(photo)
+	mat, scale, err := vision.LoadBytesFit(photo, displaySide)
 	defer mat.Close()
 	if err != nil {
 		return photoRead{}, err
 	}
-	var pr photoRead
+	pr := photoRead{scale: scale}
 	if rec.Reading == nil {
-		img, err := vision.ToImage(mat)
-		pr.readImage = fitForDisplay(img)
-		return pr, err
+		pr.readImage = plainImage(mat)
+		return pr, nil
 	}
-	r, err := readingFromRecord(rec, p, mat.Cols(), mat.Rows())
+	fullWidth := int(math.Round(float64(mat.Cols()) / scale))
+	fullHeight := int(math.Round(float64(mat.Rows()) / scale))
+	r, err := readingFromRecord(rec, p, fullWidth, fullHeight)
 	if err != nil {
 		return pr, err
 	}
 	pr.reading = r
-	debug := vision.DrawDebug(mat, r)
-	img, err := vision.ToImage(debug)
-	debug.Close()
-	if err != nil {
-		return pr, err
+	shown := r.Scaled(scale)
+	if pr.readImage = readingImage(mat, shown); pr.readImage == nil {
+		return pr, fmt.Errorf("drawing the reading on the photo failed")
 	}
-	pr.readImage = fitForDisplay(img)
 	if res != nil && res.Status != solver.None {
-		drawn, err := vision.DrawOverlay(mat, r, res.Solution)
+		drawn, err := vision.DrawOverlay(mat, shown, res.Solution)
 		defer drawn.Close()
 		if err == nil {
-			var full image.Image
-			if full, err = vision.ToImage(drawn); err == nil {
-				pr.solve.overlay = fitForDisplay(full)
+			var img *image.RGBA
+			if img, err = vision.ToRGBA(drawn); err == nil {
+				pr.solve.overlay = img
 			}
 		}
 		pr.solve.overlayErr = err

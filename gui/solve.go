@@ -38,25 +38,26 @@ func runSolver(p *solver.Puzzle, auto bool) solver.Result {
 }
 
 // solveWithImage runs off the UI goroutine: solve p and, when the solve
-// gives an answer, draw it onto img in perspective. The reading's givens
+// gives an answer, draw it onto img in perspective. img is the photo at
+// display size and shown the reading scaled to it. The reading's givens
 // are replaced by p's, so that the user's corrections are not drawn over.
-func solveWithImage(p *solver.Puzzle, auto bool, img gocv.Mat, reading *vision.Reading) solveOutcome {
+func solveWithImage(p *solver.Puzzle, auto bool, img gocv.Mat, shown *vision.Reading) solveOutcome {
 	out := solveOutcome{res: runSolver(p, auto)}
-	if reading == nil || out.res.Status == solver.None || len(out.res.Solution) != len(p.Cells) {
+	if shown == nil || out.res.Status == solver.None || len(out.res.Solution) != len(p.Cells) {
 		return out
 	}
-	drawn, err := vision.DrawOverlay(img, readingWithGivens(reading, p), out.res.Solution)
+	drawn, err := vision.DrawOverlay(img, readingWithGivens(shown, p), out.res.Solution)
 	defer drawn.Close()
 	if err != nil {
 		out.overlayErr = err
 		return out
 	}
-	full, err := vision.ToImage(drawn)
+	rgba, err := vision.ToRGBA(drawn)
 	if err != nil {
 		out.overlayErr = err
 		return out
 	}
-	out.overlay = fitForDisplay(full)
+	out.overlay = rgba
 	return out
 }
 
@@ -85,9 +86,9 @@ func (u *ui) solveThen(then func()) {
 	u.background(func() func() {
 		var out solveOutcome
 		if photo != nil && reading != nil {
-			mat, err := vision.LoadBytes(photo)
+			mat, scale, err := vision.LoadBytesFit(photo, displaySide)
 			if err == nil {
-				out = solveWithImage(p, auto, mat, reading)
+				out = solveWithImage(p, auto, mat, reading.Scaled(scale))
 			} else {
 				out = solveOutcome{res: runSolver(p, auto), overlayErr: err}
 			}
@@ -338,12 +339,14 @@ func encodeExport(w io.WriteCloser, gridImage image.Image, photo []byte, reading
 			w.Close()
 			return err
 		}
-		if img, err = vision.ToImage(drawn); err != nil {
+		if img, err = vision.ToRGBA(drawn); err != nil {
 			w.Close()
 			return err
 		}
 	}
-	if err := png.Encode(w, img); err != nil {
+	// Best speed: a 12-megapixel photo takes seconds at the default level.
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(w, img); err != nil {
 		w.Close()
 		return err
 	}

@@ -49,9 +49,12 @@ type document struct {
 	photo   []byte // the original file, kept for the overlay and the history
 	reading *vision.Reading
 	// readImage is the photo with the detected grid drawn in; overlay is
-	// the photo with the solution drawn in. Both are scaled for display.
+	// the photo with the solution drawn in. Both are reduced for display,
+	// by scale (display pixels per photo pixel; the reading stays in the
+	// photo's own pixels).
 	readImage image.Image
 	overlay   image.Image
+	scale     float64
 	auto      bool
 	result    *solver.Result
 	record    *store.Record
@@ -309,7 +312,9 @@ func (u *ui) showPhoto() {
 	}
 	var corners *[4][2]float64
 	if r := u.doc.reading; r != nil {
-		corners = &r.Corners
+		if shown := r.Scaled(u.doc.scale); shown != nil {
+			corners = &shown.Corners
+		}
 	}
 	u.photo.show(img, corners, u.ed.puzzle.Rows, u.ed.puzzle.Cols)
 	u.photo.selectCell(u.ed.sel)

@@ -1,8 +1,10 @@
 package gui
 
 import (
+	"bytes"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -141,6 +143,49 @@ func TestOpenPhotoReadsSolvesAndSaves(t *testing.T) {
 	u.pending.Wait()
 	if got := u.ed.corrected(); len(got) != 1 || got[0] != (solver.Point{Row: 0, Col: 1}) {
 		t.Errorf("reopened entry shows corrections %v, want [{0 1}]", got)
+	}
+}
+
+// A photo larger than the screen is shown reduced; taps on it still find
+// their cells, and Export still draws at the photo's own size.
+func TestLargePhotoShownReduced(t *testing.T) {
+	path, _ := scaledFixture(t, 2048, 1536)
+	u := newTestUI(t)
+	u.openPath(path)
+	u.pending.Wait()
+	wantStatus(t, u, levelSuccess, "exactly one solution")
+	if b := u.photo.img.Bounds(); max(b.Dx(), b.Dy()) != displaySide || u.photo.img != u.doc.overlay {
+		t.Fatalf("the photo pane shows %v (overlay %v), want the overlay at %d px", b, u.photo.img == u.doc.overlay, displaySide)
+	}
+	if want := float64(displaySide) / 2048; math.Abs(u.doc.scale-want) > 1e-9 {
+		t.Errorf("display scale %v, want %v", u.doc.scale, want)
+	}
+	if c := u.doc.reading.Corners[2]; c[0] < 1024 {
+		t.Errorf("the reading's corners %v are not in the photo's own pixels", u.doc.reading.Corners)
+	}
+	for _, want := range []solver.Point{{Row: 3, Col: 4}, {Row: 7, Col: 0}, {Row: 0, Col: 7}} {
+		test.TapAt(u.photo, u.photo.toWidget(float64(want.Col)+0.5, float64(want.Row)+0.5))
+		if u.ed.sel != want {
+			t.Fatalf("tap on the photo's cell %v selected %v", want, u.ed.sel)
+		}
+	}
+	var out bytes.Buffer
+	if err := encodeExport(nopWriteCloser{&out}, nil, u.doc.photo, u.doc.reading, u.ed.puzzle, u.doc.result.Solution); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(&out)
+	if err != nil || cfg.Width != 2048 || cfg.Height != 1536 {
+		t.Errorf("export: %v, %dx%d; want the photo's 2048x1536", err, cfg.Width, cfg.Height)
+	}
+	// Reopened from the history, the photo is redrawn at display size too.
+	u.openRecord(u.history.records[0].ID)
+	u.pending.Wait()
+	if b := u.photo.img.Bounds(); max(b.Dx(), b.Dy()) != displaySide || math.Abs(u.doc.scale-float64(displaySide)/2048) > 1e-9 {
+		t.Errorf("reopened: shows %v at scale %v", b, u.doc.scale)
+	}
+	test.TapAt(u.photo, u.photo.toWidget(4.5, 3.5))
+	if u.ed.sel != (solver.Point{Row: 3, Col: 4}) {
+		t.Errorf("reopened: tap on cell (3,4) selected %v", u.ed.sel)
 	}
 }
 
