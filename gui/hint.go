@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"binocle/solver"
+	"binocle/vision"
 )
 
 // hintPuzzle is the grid a hint reasons from: the givens plus, in play
@@ -84,7 +85,7 @@ func (u *ui) showHint(step solver.Step) {
 		u.photo.selectCell(ed.sel)
 	}
 	u.grid.Refresh()
-	u.status.set(levelInfo, "Hint · "+step.Name+": "+step.Explanation)
+	u.status.set(levelInfo, withLegend("Hint · "+step.Name+": "+step.Explanation, ed.style))
 	u.status.offer("Apply", u.applyHint)
 }
 
@@ -134,6 +135,25 @@ func (u *ui) markMistakes() int {
 		}
 	}
 	return mistakes
+}
+
+// symbolLegends say which glyph each of the solver's digits is, since
+// explanations speak of 0s and 1s whatever the style draws.
+var symbolLegends = map[vision.Style]string{
+	vision.StyleSquareCircle: "1 is ■, 0 is ○",
+	vision.StyleDiscCircle:   "1 is ●, 0 is ○",
+	vision.StyleXO:           "1 is X, 0 is O",
+	vision.StyleXOI:          "1 is X, 0 is O, 2 is I",
+	vision.StyleTango:        "1 is a moon, 0 is a sun",
+	vision.StyleTiles:        "1 is red, 0 is blue",
+}
+
+// withLegend appends the style's legend to an explanation.
+func withLegend(text string, style vision.Style) string {
+	if l := symbolLegends[style]; l != "" {
+		return text + " (" + l + ")"
+	}
+	return text
 }
 
 // difficultyLabel is a grade as the window writes it: "Hard".

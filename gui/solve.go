@@ -197,7 +197,7 @@ func (u *ui) enterPlay() {
 	u.syncControls()
 	u.win.Canvas().Focus(u.grid)
 	u.timer.begin()
-	u.status.set(levelInfo, fmt.Sprintf("Playing: fill in the %d blank cells. Check shows mistakes, Hint the next step, Reveal one fills a cell.", u.blanksLeft()))
+	u.status.set(levelInfo, fmt.Sprintf("Playing: fill in the %d blank cells. Check shows mistakes, Hint explains the next step, Reveal fills a cell.", u.blanksLeft()))
 }
 
 // finishPlay stops the clock once every cell is right.

@@ -59,8 +59,8 @@ func (u *ui) showSteps() {
 				return
 			}
 			st := newStepThrough(p, steps, style)
-			st.grade.SetText(fmt.Sprintf("Grade: %s · %d steps · hardest: %s ×%d",
-				difficultyLabel(grade), len(steps), techniqueName(stats.Hardest), stats.HardestUses))
+			st.grade.SetText(fmt.Sprintf("Grade: %s · %d steps · hardest technique: %s",
+				difficultyLabel(grade), len(steps), techniqueName(stats.Hardest)))
 			u.steps = st
 			st.show(u.win)
 			u.status.set(levelInfo, fmt.Sprintf("The solution in %d steps; the puzzle grades %s.", len(steps), difficultyLabel(grade)))
@@ -139,7 +139,7 @@ func (st *stepThrough) goTo(i int) {
 	}
 	st.grid.Refresh()
 	st.position.SetText(fmt.Sprintf("Step %d of %d · %s (%s)", i+1, len(st.steps), s.Name, difficultyLabel(s.Difficulty)))
-	st.explain.SetText(s.Explanation)
+	st.explain.SetText(withLegend(s.Explanation, st.ed.style))
 	if i == 0 {
 		st.prev.Disable()
 	} else {

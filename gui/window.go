@@ -24,7 +24,7 @@ type rulesChoice struct {
 }
 
 var rulesChoices = []rulesChoice{
-	{label: "Auto", auto: true},
+	{label: "Auto rules", auto: true},
 	{label: "3-in-a-Row", rules: solver.ThreeInARow},
 	{label: "Takuzu", rules: solver.Takuzu},
 	{label: "Troix", rules: solver.Troix},
@@ -225,30 +225,40 @@ func (u *ui) toolbar() fyne.CanvasObject {
 	u.solveButton.Importance = widget.HighImportance
 	u.playButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), u.togglePlay)
 	u.checkButton = widget.NewButtonWithIcon("Check", theme.ConfirmIcon(), u.check)
-	u.revealButton = widget.NewButtonWithIcon("Reveal one", theme.VisibilityIcon(), u.revealOne)
+	u.revealButton = widget.NewButtonWithIcon("Reveal", theme.VisibilityIcon(), u.revealOne)
 	u.hintButton = widget.NewButtonWithIcon("Hint", theme.HelpIcon(), u.hint)
 	steps := widget.NewButtonWithIcon("Steps", theme.ListIcon(), u.showSteps)
 	undo := widget.NewButtonWithIcon("", theme.ContentUndoIcon(), u.grid.undo)
 	redo := widget.NewButtonWithIcon("", theme.ContentRedoIcon(), u.grid.redo)
-	u.edgeCheck = widget.NewCheck("Edge clues", func(on bool) {
+	u.edgeCheck = widget.NewCheck("Edges", func(on bool) {
 		u.ed.edgeMode = on
 		u.grid.Refresh()
 		if on {
 			u.status.set(levelInfo, "Edge mode: click a border, or aim with the arrows and type = or x.")
 		}
 	})
-	u.exportButton = widget.NewButtonWithIcon("Export", theme.DocumentSaveIcon(), u.showExportDialog)
-	print := widget.NewButtonWithIcon("Print", theme.DocumentPrintIcon(), func() { u.showPrintDialog(false) })
-	for _, b := range []*widget.Button{open, camera, newPuzzle, u.playButton, u.checkButton, u.revealButton, u.hintButton, steps, undo, redo, u.exportButton, print} {
+	// One Export button with a menu keeps the toolbar within a 1280-pixel
+	// window.
+	u.exportButton = widget.NewButtonWithIcon("Export", theme.DocumentSaveIcon(), nil)
+	exportMenu := fyne.NewMenu("",
+		fyne.NewMenuItem("Solution as PNG…", u.showExportDialog),
+		fyne.NewMenuItem("Puzzle to print (PNG)…", func() { u.showPrintDialog(false) }),
+		fyne.NewMenuItem("Answer sheet to print (PNG)…", func() { u.showPrintDialog(true) }),
+	)
+	u.exportButton.OnTapped = func() {
+		below := fyne.NewPos(0, u.exportButton.Size().Height)
+		widget.ShowPopUpMenuAtRelativePosition(exportMenu, u.win.Canvas(), below, u.exportButton)
+	}
+	for _, b := range []*widget.Button{open, camera, newPuzzle, u.playButton, u.checkButton, u.revealButton, u.hintButton, steps, undo, redo, u.exportButton} {
 		b.Importance = widget.LowImportance
 	}
 	sep := func() fyne.CanvasObject { return widget.NewSeparator() }
 	return container.NewHBox(
 		open, camera, newPuzzle, sep(),
-		widget.NewLabel("Rules"), u.rulesSelect, u.styleSelect, sep(),
+		u.rulesSelect, u.styleSelect, sep(),
 		u.solveButton, u.playButton, u.checkButton, u.revealButton, u.hintButton, steps, sep(),
 		undo, redo, u.edgeCheck, sep(),
-		u.exportButton, print,
+		u.exportButton,
 	)
 }
 
@@ -459,7 +469,7 @@ func (u *ui) showKeys() {
 const keysHelp = `Click a cell: blank → 1 → 0 → blank (Troix: → 2 → blank).
 Right click: the other way round.
 Arrows: move.   0 1 2 or O X I: set.   Space, Backspace: clear.
-Edge clues: turn on "Edge clues", then click a border between two cells,
+Edge clues: turn on "Edges", then click a border between two cells,
 or aim with the arrows and type = or x. The clue goes between the selected
 cell and its neighbour in the last arrow's direction (typing it again
 removes it).
