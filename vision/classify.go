@@ -28,6 +28,7 @@ type cellImage struct {
 	bgr            bgrPlane
 	gray           plane
 	ink            []bool // darker than the local paper by the ink threshold
+	faint          []bool // darker by the lower threshold that tells a faint glyph from paper
 }
 
 // newCellImage measures ink against a local paper level: a closing with a
@@ -47,12 +48,23 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 	q := bytePercentiles(ci.gray.pix, 0.02)
 	contrast := percentile(byteFloats(bg.pix), 0.5) - q[0]
 	threshold := clamp(0.45*contrast, 28, 110)
+	faint := clamp(faintShareOfContrast*contrast, 18, 80)
 	ci.ink = make([]bool, len(ci.gray.pix))
+	ci.faint = make([]bool, len(ci.gray.pix))
 	for i, v := range ci.gray.pix {
-		ci.ink[i] = float64(bg.pix[i])-float64(v) > threshold
+		d := float64(bg.pix[i]) - float64(v)
+		ci.ink[i] = d > threshold
+		ci.faint[i] = d > faint
 	}
 	return ci
 }
+
+// faintShareOfContrast is how much of the way from paper to the darkest
+// ink a pixel must be to show that a cell is not blank: low enough for a
+// thin grey circle beside solid black discs, above a photo's noise (the
+// floor of 18 levels). Shapes are measured on the stronger ink mask, where
+// blur does not close a small glyph's holes.
+const faintShareOfContrast = 0.25
 
 func byteFloats(b []uint8) []float64 {
 	out := make([]float64, 0, len(b)/7+1)
@@ -117,16 +129,16 @@ func (ci cellImage) features(row, col int) cellFeatures {
 	x1, y1 := (col+1)*px-m, (row+1)*px-m
 	area := float64((x1 - x0) * (y1 - y0))
 	var f cellFeatures
-	bx0, by0, bx1, by1 := x1, y1, x0-1, y0-1
-	inkCount, colourCount := 0, 0
+	faintCount, strongCount, colourCount := 0, 0, 0
 	var hx, hy float64 // hue as a unit vector, so that red's 350 and 10 average to 0
 	for y := y0; y < y1; y++ {
 		for x := x0; x < x1; x++ {
 			i := y*ci.gray.w + x
+			if ci.faint[i] {
+				faintCount++
+			}
 			if ci.ink[i] {
-				inkCount++
-				bx0, by0 = min(bx0, x), min(by0, y)
-				bx1, by1 = max(bx1, x), max(by1, y)
+				strongCount++
 			}
 			b, g, r := ci.bgr.at(x, y)
 			if ok, h := isColoured(b, g, r); ok {
@@ -137,35 +149,54 @@ func (ci cellImage) features(row, col int) cellFeatures {
 		}
 	}
 	f.corners = ci.cornerColour(row, col)
-	f.ink = float64(inkCount) / area
+	f.ink = float64(faintCount) / area
 	f.colour = float64(colourCount) / area
 	if colourCount > 0 {
 		f.hue = math.Mod(math.Atan2(hy, hx)*180/math.Pi+360, 360)
 	}
-	if inkCount == 0 {
+	if faintCount == 0 {
 		return f
+	}
+	// A glyph drawn faintly throughout is shaped by the faint mask.
+	mask := ci.ink
+	if 4*strongCount < faintCount {
+		mask = ci.faint
+	}
+	bx0, by0, bx1, by1 := x1, y1, x0-1, y0-1
+	inkCount := 0
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			if mask[y*ci.gray.w+x] {
+				inkCount++
+				bx0, by0 = min(bx0, x), min(by0, y)
+				bx1, by1 = max(bx1, x), max(by1, y)
+			}
+		}
 	}
 	w, h := bx1-bx0+1, by1-by0+1
 	f.fill = float64(inkCount) / float64(w*h)
 	f.aspect = float64(w) / float64(h)
-	f.centre = ci.inkShare(bx0, by0, w, h, 0.35, 0.65, 0.35, 0.65)
+	share := func(fx0, fx1, fy0, fy1 float64) float64 {
+		return maskShare(mask, ci.gray.w, bx0, by0, w, h, fx0, fx1, fy0, fy1)
+	}
+	f.centre = share(0.35, 0.65, 0.35, 0.65)
 	// The middles of the box's four sides: a ring, a disc, a square or a
 	// bar's long sides have ink there, the arms of an X do not.
-	f.sides = (ci.inkShare(bx0, by0, w, h, 0.4, 0.6, 0, 0.2) + ci.inkShare(bx0, by0, w, h, 0.4, 0.6, 0.8, 1) +
-		ci.inkShare(bx0, by0, w, h, 0, 0.2, 0.4, 0.6) + ci.inkShare(bx0, by0, w, h, 0.8, 1, 0.4, 0.6)) / 4
+	f.sides = (share(0.4, 0.6, 0, 0.2) + share(0.4, 0.6, 0.8, 1) + share(0, 0.2, 0.4, 0.6) + share(0.8, 1, 0.4, 0.6)) / 4
 	return f
 }
 
-// inkShare is the inked share of the part [fx0, fx1) x [fy0, fy1) (as
-// fractions) of the box at (x, y) of size w x h.
-func (ci cellImage) inkShare(x, y, w, h int, fx0, fx1, fy0, fy1 float64) float64 {
+// maskShare is the inked share of the part [fx0, fx1) x [fy0, fy1) (as
+// fractions) of the box at (x, y) of size w x h in a mask of the given
+// width.
+func maskShare(mask []bool, width, x, y, w, h int, fx0, fx1, fy0, fy1 float64) float64 {
 	x0, x1 := x+int(fx0*float64(w)), x+max(int(fx0*float64(w))+1, int(math.Ceil(fx1*float64(w))))
 	y0, y1 := y+int(fy0*float64(h)), y+max(int(fy0*float64(h))+1, int(math.Ceil(fy1*float64(h))))
 	inked, n := 0, 0
 	for yy := y0; yy < min(y1, y+h); yy++ {
 		for xx := x0; xx < min(x1, x+w); xx++ {
 			n++
-			if ci.ink[yy*ci.gray.w+xx] {
+			if mask[yy*width+xx] {
 				inked++
 			}
 		}
@@ -251,6 +282,8 @@ const (
 	crossAspect  = 0.68 // at least: an X is about square, a digit 1 is not
 	filledSides  = 0.75 // at least: a disc or square reaches its box's sides
 	digitAspect  = 0.69 // between a printed 1 (narrower) and a 0
+	barAspect    = 0.65 // between an I (narrower) and an X or O
+	xoBias       = 0.15 // middle minus sides: an X scores 0.26 or more, an O 0.02 or less
 	styleQuorum  = 0.1
 	filledSquare = 0.88 // median fill above which filled glyphs are squares
 )
@@ -267,7 +300,7 @@ func inkStyle(feats []cellFeatures) Style {
 		}
 		symbols++
 		switch {
-		case f.aspect < narrowAspect:
+		case f.aspect < narrowAspect || (f.aspect < crossAspect && f.centre >= 0.5):
 			narrow++
 		case f.aspect >= crossAspect && f.centre >= 0.5 && f.sides < crossSides:
 			cross++
@@ -325,11 +358,12 @@ func label(style Style, f cellFeatures) (solver.Cell, float64) {
 		}
 		return solver.Zero, c
 	case StyleXO, StyleXOI:
-		if style == StyleXOI && f.aspect < narrowAspect {
-			return solver.Two, math.Min(blank, margin(f.aspect, narrowAspect, 0.2))
+		// An I is much narrower than an X or an O.
+		if style == StyleXOI && f.aspect < barAspect {
+			return solver.Two, math.Min(blank, margin(f.aspect, barAspect, 0.1))
 		}
 		// An X fills its middle and leaves its sides; an O the reverse.
-		v := f.centre - f.sides
+		v := f.centre - f.sides - xoBias
 		c := math.Min(blank, margin(v, 0, 0.5))
 		if v > 0 {
 			return solver.One, c
