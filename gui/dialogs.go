@@ -101,7 +101,14 @@ func (u *ui) newDialog(generate bool) {
 	colsEntry.SetPlaceHolder("columns")
 	custom := container.NewGridWithColumns(3, rowsEntry, widget.NewLabelWithStyle("×", fyne.TextAlignCenter, fyne.TextStyle{}), colsEntry)
 	custom.Hide()
-	sizeSelect.OnChanged = func(s string) { custom.Hidden = s != customSize; custom.Refresh() }
+	var fit func()
+	sizeSelect.OnChanged = func(s string) {
+		custom.Hidden = s != customSize
+		custom.Refresh()
+		if fit != nil {
+			fit()
+		}
+	}
 	choice := newPuzzleChoices[0]
 	rulesSelect := widget.NewSelect(labels, func(label string) {
 		for _, c := range newPuzzleChoices {
@@ -124,8 +131,9 @@ func (u *ui) newDialog(generate bool) {
 	}
 	items := []*widget.FormItem{
 		widget.NewFormItem("Rules", rulesSelect),
-		widget.NewFormItem("Size", sizeSelect),
-		widget.NewFormItem("", custom),
+		// The custom rows × columns sit under the size, so that no empty
+		// row is left while they are hidden.
+		widget.NewFormItem("Size", container.NewVBox(sizeSelect, custom)),
 		widget.NewFormItem("Puzzle", contentSelect),
 	}
 	d := dialog.NewForm("New puzzle", "Create", "Cancel", items, func(ok bool) {
@@ -149,7 +157,9 @@ func (u *ui) newDialog(generate bool) {
 		}
 	}, u.win)
 	d.Show()
-	d.Resize(fyne.NewSize(420, d.MinSize().Height))
+	// The dialog grows and shrinks with the custom size's row.
+	fit = func() { d.Resize(fyne.NewSize(420, d.MinSize().Height)) }
+	fit()
 }
 
 // parseSize reads a preset like "8×8", or the custom rows and columns.

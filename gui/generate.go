@@ -61,7 +61,7 @@ func (u *ui) openGenerated(p *solver.Puzzle, solution []solver.Cell, req generat
 	ed := newEditor(p, req.choice.style)
 	ed.edgeMode = len(p.Edges) > 0
 	grade := req.difficulty
-	u.newDocument(&document{source: "manual", name: "Generated " + req.what(), grade: &grade}, ed)
+	u.newDocument(&document{source: "manual", name: req.what(), grade: &grade}, ed)
 	u.showSolve(solveOutcome{res: solver.Result{Status: solver.Unique, Rules: p.Rules, Solution: solution}})
 	u.enterPlay()
 	u.win.Canvas().Focus(u.grid)

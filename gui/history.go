@@ -402,6 +402,11 @@ func (u *ui) saveSolve(res solver.Result) {
 		rec.Reading = &store.Reading{Corners: r.Corners, Confidence: r.Confidence, Style: string(r.Style)}
 	}
 	rec.Corrected = u.ed.corrected()
+	if doc.grade != nil {
+		// A generated puzzle's name carries its grade, which the
+		// default title would drop.
+		rec.Title = doc.name
+	}
 	old := doc.record
 	photo := doc.photo
 	if old != nil {

@@ -186,7 +186,8 @@ func TestGeneratePuzzleOpensInPlayMode(t *testing.T) {
 		c := newPuzzleChoices[tc.choice]
 		t.Run(c.label, func(t *testing.T) {
 			u := newTestUI(t)
-			u.generate(generateRequest{choice: c, rows: 6, cols: 6, difficulty: tc.difficulty, seed: 42})
+			req := generateRequest{choice: c, rows: 6, cols: 6, difficulty: tc.difficulty, seed: 42}
+			u.generate(req)
 			u.pending.Wait()
 			if !u.ed.playing || !u.timer.running {
 				t.Fatalf("generated puzzle not in play mode (clock %v); status %q", u.timer.running, u.status.message())
@@ -204,7 +205,7 @@ func TestGeneratePuzzleOpensInPlayMode(t *testing.T) {
 			if got, _, err := solver.Grade(p); err != nil || got != tc.difficulty {
 				t.Errorf("the generated puzzle grades %v (%v), want %v", got, err, tc.difficulty)
 			}
-			if len(u.history.records) != 1 || u.history.records[0].Source != "manual" {
+			if len(u.history.records) != 1 || u.history.records[0].Source != "manual" || u.history.records[0].Title != req.what() {
 				t.Fatalf("generated puzzle saved as %+v", u.history.records)
 			}
 			if !strings.Contains(u.subtitle.Text, difficultyLabel(tc.difficulty)) {
