@@ -36,9 +36,10 @@ const (
 	cannyEdges edgeVariant = iota
 	darkRidges
 	brightRidges
+	darkRidgesWide // dark ridges grown further, for dotted lines round big cells
 )
 
-var edgeVariants = []edgeVariant{cannyEdges, darkRidges, brightRidges}
+var edgeVariants = []edgeVariant{cannyEdges, darkRidges, brightRidges, darkRidgesWide}
 
 // cellBlobs returns the regions of gray that the boundary map closes off
 // on every side and that could be cells: not touching the image border,
@@ -98,7 +99,17 @@ func boundaryMap(gray gocv.Mat, v edgeVariant) gocv.Mat {
 	if v == brightRidges {
 		gocv.AdaptiveThreshold(src, &edges, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 11, -ridgeContrast)
 	} else {
-		gocv.AdaptiveThreshold(src, &edges, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinaryInv, 11, ridgeContrast)
+		// A wider blur keeps faint lines' ridges while evening out noise.
+		gocv.GaussianBlur(gray, &src, pt(5, 5), 0, 0, gocv.BorderReplicate)
+		gocv.AdaptiveThreshold(src, &edges, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinaryInv, 11, ridgeContrast-1)
+		// Faint lines come out dashed; growing them joins the dashes.
+		grow := 3
+		if v == darkRidgesWide {
+			grow = 7
+		}
+		kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(grow, grow))
+		gocv.Dilate(edges, &edges, kernel)
+		kernel.Close()
 	}
 	return edges
 }
