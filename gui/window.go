@@ -474,7 +474,9 @@ or aim with the arrows and type = or x. The clue goes between the selected
 cell and its neighbour in the last arrow's direction (typing it again
 removes it).
 Ctrl+Z: undo.   Ctrl+Shift+Z or Ctrl+Y: redo.
-Click a cell on the photo to select it in the grid.`
+Click a cell on the photo to select it in the grid.
+Hint: the next step, from your own grid in play mode (Apply fills it in).
+Steps: the whole solution, step by step, with the puzzle's grade.`
 
 func firstLine(s string) string {
 	for i, r := range s {
