@@ -87,20 +87,16 @@ const minGridLines = 0.4
 var locateTrace func(format string, args ...any)
 
 // locateLattice finds the grid as a lattice of closed cells, trying the
-// boundary maps in turn; a clean, complete lattice from the first (most
-// screenshots and sharp photos) ends the search early.
+// boundary maps in turn; a clean, complete lattice ends the search early.
 func locateLattice(gray gocv.Mat) (latticeFit, bool) {
 	if f, ok := quickLattice(gray); ok {
 		return adjustLattice(gray, f), true
 	}
 	var fits []latticeFit
-	for k, v := range edgeVariants {
+	for _, v := range edgeVariants {
 		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
-		if k == 0 && len(fits) > 0 {
-			f := fits[0]
-			if f.clean(gray) {
-				break
-			}
+		if len(fits) > 0 && fits[0].clean(gray) {
+			break
 		}
 	}
 	if locateTrace != nil {

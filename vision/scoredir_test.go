@@ -106,6 +106,11 @@ func TestScoreDir(t *testing.T) {
 	groups := map[string]*tally{}
 	var order []string
 	var millis []float64
+	type timed struct {
+		name   string
+		millis float64
+	}
+	var slow []timed
 	for _, js := range jsons {
 		base := strings.TrimSuffix(js, ".json")
 		if match != "" && !strings.Contains(filepath.Base(base), match) {
@@ -147,6 +152,7 @@ func TestScoreDir(t *testing.T) {
 			continue
 		}
 		millis = append(millis, r.Millis)
+		slow = append(slow, timed{name, r.Millis})
 		diag := math.Hypot(float64(r.ImageWidth), float64(r.ImageHeight))
 		cornerErr := 0.0
 		for i := range tr.Corners {
@@ -232,7 +238,11 @@ func TestScoreDir(t *testing.T) {
 	sort.Float64s(millis)
 	fmt.Printf("%-36s %6d %7.1f %8.2f %8.1f %8.1f\n", "ALL", all.images, pctOf(all.sizeRight, all.images), pctOf(all.cellsRight, all.cells), pctOf(all.perfect, all.images), pctOf(all.cornersOK, all.images))
 	if len(millis) > 0 {
-		fmt.Printf("read ms: median %.1f, max %.1f\n", millis[len(millis)/2], millis[len(millis)-1])
+		fmt.Printf("read ms: median %.1f, 90%% %.1f, max %.1f\n", millis[len(millis)/2], millis[len(millis)*9/10], millis[len(millis)-1])
+		sort.Slice(slow, func(i, j int) bool { return slow[i].millis > slow[j].millis })
+		for _, s := range slow[:min(5, len(slow))] {
+			fmt.Printf("slow: %s %.1f ms\n", s.name, s.millis)
+		}
 	}
 }
 
