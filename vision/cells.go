@@ -545,33 +545,54 @@ func cellBox(h homography, p latticePos) (float64, float64) {
 // at most two cells, so that a stray blob far out cannot stretch the grid
 // while a cell lost to a clue or a merge does not split it.
 func largestConnected(at map[latticePos]int) map[latticePos]int {
-	seen := map[latticePos]bool{}
-	var best []latticePos
+	minC, minR, maxC, maxR := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
 	for p := range at {
-		if seen[p] {
+		minC, maxC = min(minC, p.col), max(maxC, p.col)
+		minR, maxR = min(minR, p.row), max(maxR, p.row)
+	}
+	// A dense grid of group numbers, 0 for no cell, -1 for unvisited.
+	w, h := maxC-minC+1, maxR-minR+1
+	group := make([]int, w*h)
+	for p := range at {
+		group[(p.row-minR)*w+p.col-minC] = -1
+	}
+	best, bestSize, next := 0, 0, 0
+	var stack []int
+	for start, g := range group {
+		if g != -1 {
 			continue
 		}
-		group := []latticePos{p}
-		seen[p] = true
-		for k := 0; k < len(group); k++ {
-			q := group[k]
-			for dr := -2; dr <= 2; dr++ {
-				for dc := -2; dc <= 2; dc++ {
-					n := latticePos{q.col + dc, q.row + dr}
-					if _, ok := at[n]; ok && !seen[n] && abs(dr)+abs(dc) <= 2 {
-						seen[n] = true
-						group = append(group, n)
+		next++
+		size := 0
+		group[start] = next
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			size++
+			x, y := i%w, i/w
+			for dy := -2; dy <= 2; dy++ {
+				for dx := -2; dx <= 2; dx++ {
+					nx, ny := x+dx, y+dy
+					if abs(dx)+abs(dy) > 2 || nx < 0 || ny < 0 || nx >= w || ny >= h {
+						continue
+					}
+					if j := ny*w + nx; group[j] == -1 {
+						group[j] = next
+						stack = append(stack, j)
 					}
 				}
 			}
 		}
-		if len(group) > len(best) {
-			best = group
+		if size > bestSize {
+			best, bestSize = next, size
 		}
 	}
-	out := make(map[latticePos]int, len(best))
-	for _, p := range best {
-		out[p] = at[p]
+	out := make(map[latticePos]int, bestSize)
+	for p, i := range at {
+		if group[(p.row-minR)*w+p.col-minC] == best {
+			out[p] = i
+		}
 	}
 	return out
 }

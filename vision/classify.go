@@ -46,7 +46,7 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 	ci.gray = planeOf(gray)
 	bg := planeOf(paper)
 	q := bytePercentiles(ci.gray.pix, 0.02)
-	contrast := percentile(byteFloats(bg.pix), 0.5) - q[0]
+	contrast := bytePercentiles(bg.pix, 0.5)[0] - q[0]
 	threshold := clamp(0.45*contrast, 28, 110)
 	faint := clamp(faintShareOfContrast*contrast, 18, 80)
 	ci.ink = make([]bool, len(ci.gray.pix))
@@ -66,13 +66,6 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 // blur does not close a small glyph's holes.
 const faintShareOfContrast = 0.25
 
-func byteFloats(b []uint8) []float64 {
-	out := make([]float64, 0, len(b)/7+1)
-	for i := 0; i < len(b); i += 7 { // a sample is enough for a median
-		out = append(out, float64(b[i]))
-	}
-	return out
-}
 
 // hueSat returns a pixel's hue in degrees and its saturation in [0,1].
 func hueSat(b, g, r uint8) (float64, float64) {

@@ -93,7 +93,7 @@ func cluesAt(ci cellImage, sites [][2]int, vertical bool) []solver.Edge {
 		}
 	}
 	paper := percentile(median, 0.9)
-	inkLevel := percentile(byteFloats(ci.gray.pix), 0.02)
+	inkLevel := bytePercentiles(ci.gray.pix, 0.02)[0]
 	threshold := clamp(clueShareOfContrast*(paper-inkLevel), 25, 110)
 
 	// Where the bare line itself is dark, a clue's stroke adds nothing to
