@@ -66,7 +66,6 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 // blur does not close a small glyph's holes.
 const faintShareOfContrast = 0.25
 
-
 // hueSat returns a pixel's hue in degrees and its saturation in [0,1].
 func hueSat(b, g, r uint8) (float64, float64) {
 	mx := max(r, g, b)
