@@ -95,22 +95,22 @@ func boundaryMap(gray gocv.Mat, v edgeVariant) gocv.Mat {
 		return edges
 	}
 	// Thin ridges stand a few levels off their neighbourhood, a window
-	// wider than any line or gap and narrower than a cell.
+	// wider than any line or gap and narrower than a cell. A wider blur
+	// keeps faint lines' ridges while evening out noise.
+	gocv.GaussianBlur(gray, &src, pt(5, 5), 0, 0, gocv.BorderReplicate)
 	if v == brightRidges {
-		gocv.AdaptiveThreshold(src, &edges, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 11, -ridgeContrast)
+		gocv.AdaptiveThreshold(src, &edges, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 11, -(ridgeContrast - 1))
 	} else {
-		// A wider blur keeps faint lines' ridges while evening out noise.
-		gocv.GaussianBlur(gray, &src, pt(5, 5), 0, 0, gocv.BorderReplicate)
 		gocv.AdaptiveThreshold(src, &edges, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinaryInv, 11, ridgeContrast-1)
-		// Faint lines come out dashed; growing them joins the dashes.
-		grow := 3
-		if v == darkRidgesWide {
-			grow = 7
-		}
-		kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(grow, grow))
-		gocv.Dilate(edges, &edges, kernel)
-		kernel.Close()
 	}
+	// Faint lines and gaps come out dashed; growing them joins the dashes.
+	grow := 3
+	if v == darkRidgesWide {
+		grow = 7
+	}
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(grow, grow))
+	gocv.Dilate(edges, &edges, kernel)
+	kernel.Close()
 	return edges
 }
 

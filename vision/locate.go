@@ -110,11 +110,18 @@ func locateLattice(gray gocv.Mat) (latticeFit, bool) {
 		if locateTrace != nil {
 			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
 		}
-		if lines >= minGridLines {
+		if lines >= minGridLines || f.dense() {
 			return adjustLattice(gray, f), true
 		}
 	}
 	return latticeFit{}, false
+}
+
+// dense tells whether a lattice is too full and too regular for text to
+// have formed it, whatever its line evidence: tiles with hairline gaps
+// show little of the ridges measureLines looks for.
+func (f latticeFit) dense() bool {
+	return f.cells >= 16 && 10*f.cells >= 6*f.rows*f.cols && f.residual <= strictResidual
 }
 
 // clean tells whether a lattice leaves no doubt: nearly every cell

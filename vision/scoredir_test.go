@@ -428,3 +428,30 @@ func TestFeatureStats(t *testing.T) {
 		fmt.Println()
 	}
 }
+
+// TestNoGridPages reads BINOCLE_NOGRID synthetic newspaper pages without a
+// puzzle and reports every grid the reader wrongly finds in them.
+func TestNoGridPages(t *testing.T) {
+	n := envInt(t, "BINOCLE_NOGRID", 0)
+	if n == 0 {
+		t.Skip("set BINOCLE_NOGRID to a number of pages")
+	}
+	found := 0
+	for seed := 1; seed <= n; seed++ {
+		data, err := synth.NoGrid(uint64(seed), 1280, 960)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := LoadBytes(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Read(m)
+		m.Close()
+		if err == nil {
+			found++
+			fmt.Printf("page %d: found %dx%d at %v\n", seed, r.Rows, r.Cols, r.Corners)
+		}
+	}
+	fmt.Printf("%d of %d pages without a grid had one found\n", found, n)
+}
