@@ -23,8 +23,12 @@ type gridCandidate struct {
 func (c gridCandidate) quality() float64 { return math.Min(c.rows.score, c.cols.score) }
 
 // LocateGrid finds the grid's outer corners (TL, TR, BR, BL) in img's pixels.
+//
+// It is the live preview's locator and trades some reach for speed: it
+// works on an 800-pixel copy, tries only the two boundary maps that find
+// most grids and skips the slower outline locator. Read finds more.
 func LocateGrid(img gocv.Mat) ([4][2]float64, error) {
-	c, scale, err := locate(img)
+	c, scale, err := locateWith(img, previewLocate)
 	if err != nil {
 		return [4][2]float64{}, err
 	}
@@ -42,16 +46,35 @@ func scaleQuad(q [4][2]float64, s float64) [4][2]float64 {
 // locate returns the best grid candidate in a downscaled gray copy of img
 // and the factor from that copy's pixels to img's.
 func locate(img gocv.Mat) (gridCandidate, float64, error) {
+	return locateWith(img, readLocate)
+}
+
+// locateMode is how hard locate looks.
+type locateMode struct {
+	side     int           // long side of the copy searched
+	variants []edgeVariant // boundary maps tried, in order
+	outlines bool          // fall back on the outline-and-periodicity locator
+}
+
+var (
+	readLocate    = locateMode{side: locateSide, variants: edgeVariants, outlines: true}
+	previewLocate = locateMode{side: 800, variants: []edgeVariant{cannyEdges, darkRidges}}
+)
+
+func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 	if img.Empty() || img.Cols() < 16 || img.Rows() < 16 {
 		return gridCandidate{}, 1, ErrNoGrid
 	}
-	small, scale := downscale(img, locateSide)
+	small, scale := downscale(img, mode.side)
 	defer small.Close()
 	gray := toGray(small)
 	defer gray.Close()
 
-	if f, ok := locateLattice(gray); ok {
+	if f, ok := locateLattice(gray, mode.variants); ok {
 		return gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}}, scale, nil
+	}
+	if !mode.outlines {
+		return gridCandidate{}, scale, ErrNoGrid
 	}
 
 	var quads [][4][2]float64
@@ -88,12 +111,12 @@ var locateTrace func(format string, args ...any)
 
 // locateLattice finds the grid as a lattice of closed cells, trying the
 // boundary maps in turn; a clean, complete lattice ends the search early.
-func locateLattice(gray gocv.Mat) (latticeFit, bool) {
+func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 	if f, ok := quickLattice(gray); ok {
 		return adjustLattice(gray, f), true
 	}
 	var fits []latticeFit
-	for _, v := range edgeVariants {
+	for _, v := range variants {
 		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
 		if len(fits) > 0 && fits[0].clean(gray) {
 			break
