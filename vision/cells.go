@@ -650,13 +650,7 @@ func fitHomography(src, dst [][2]float64) (homography, bool) {
 // normaliser moves points to their centroid and scales them to a mean
 // distance of sqrt(2), which keeps the normal equations well conditioned.
 func normaliser(pts [][2]float64) (homography, bool) {
-	var mx, my float64
-	for _, p := range pts {
-		mx += p[0]
-		my += p[1]
-	}
-	mx /= float64(len(pts))
-	my /= float64(len(pts))
+	mx, my := centroid(pts)
 	d := 0.0
 	for _, p := range pts {
 		d += math.Hypot(p[0]-mx, p[1]-my)

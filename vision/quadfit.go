@@ -99,6 +99,16 @@ func isConvexOrdered(q [4][2]float64) bool {
 	return true
 }
 
+// centroid is the mean of some points.
+func centroid(pts [][2]float64) (float64, float64) {
+	var mx, my float64
+	for _, p := range pts {
+		mx += p[0]
+		my += p[1]
+	}
+	return mx / float64(len(pts)), my / float64(len(pts))
+}
+
 // line is n·p = d with n a unit normal.
 type line struct{ nx, ny, d float64 }
 
@@ -106,13 +116,7 @@ func fitLine(pts [][2]float64) (line, bool) {
 	if len(pts) < 5 {
 		return line{}, false
 	}
-	var mx, my float64
-	for _, p := range pts {
-		mx += p[0]
-		my += p[1]
-	}
-	mx /= float64(len(pts))
-	my /= float64(len(pts))
+	mx, my := centroid(pts)
 	var sxx, sxy, syy float64
 	for _, p := range pts {
 		dx, dy := p[0]-mx, p[1]-my
