@@ -42,7 +42,7 @@ func findClues(ci cellImage) []solver.Edge {
 // than clueAcross from the line.
 const (
 	clueAcross = 0.17 // half-size across the line
-	clueAlong  = 0.25 // half-size along the line
+	clueAlong  = 0.3  // half-size along the line
 )
 
 func cluesAt(ci cellImage, sites [][2]int, vertical bool) []solver.Edge {
