@@ -155,7 +155,8 @@ func measureLines(gray gocv.Mat, f latticeFit) lineEvidence {
 	const m = 2 // margin in cells
 	ev := lineEvidence{rows: f.rows, cols: f.cols, w: (f.cols + 2*m) * extendPx, h: (f.rows + 2*m) * extendPx}
 	toLattice := homography{1.0 / extendPx, 0, -m, 0, 1.0 / extendPx, -m, 0, 0, 1}
-	rect := warp(gray, toLattice.then(f.toImage), ev.w, ev.h)
+	toImage := toLattice.then(f.toImage)
+	rect := warp(gray, toImage, ev.w, ev.h)
 	p := planeOf(rect)
 	rect.Close()
 	ev.vr = make([]bool, ev.w*ev.h)
@@ -164,8 +165,19 @@ func measureLines(gray gocv.Mat, f latticeFit) lineEvidence {
 	ridge := func(a, c, b int) bool {
 		return (a-c > t && b-c > t) || (c-a > t && c-b > t)
 	}
+	// The warp replicates the image's edge pixels outwards, which draws a
+	// line touching the edge on as a perfect ridge beyond it; a grid cut by
+	// the photo's edge would then grow rows that are not in the picture.
+	// Only pixels taken from inside the image count as evidence.
+	inImage := func(x, y int) bool {
+		ix, iy := toImage.apply(float64(x), float64(y))
+		return ix >= 1 && iy >= 1 && ix <= float64(gray.Cols()-2) && iy <= float64(gray.Rows()-2)
+	}
 	for y := d; y < ev.h-d; y++ {
 		for x := d; x < ev.w-d; x++ {
+			if !inImage(x, y) {
+				continue
+			}
 			c := int(p.pix[y*ev.w+x])
 			ev.vr[y*ev.w+x] = ridge(int(p.pix[y*ev.w+x-d]), c, int(p.pix[y*ev.w+x+d]))
 			ev.hr[y*ev.w+x] = ridge(int(p.pix[(y-d)*ev.w+x]), c, int(p.pix[(y+d)*ev.w+x]))
