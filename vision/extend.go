@@ -173,14 +173,19 @@ func measureLines(gray gocv.Mat, f latticeFit) lineEvidence {
 		ix, iy := toImage.apply(float64(x), float64(y))
 		return ix >= 1 && iy >= 1 && ix <= float64(gray.Cols()-2) && iy <= float64(gray.Rows()-2)
 	}
+	// A homography keeps a convex quadrilateral convex, so when the
+	// rectification's corners all come from inside the image, every pixel
+	// does and the per-pixel test can be skipped.
+	allInside := inImage(0, 0) && inImage(ev.w-1, 0) && inImage(ev.w-1, ev.h-1) && inImage(0, ev.h-1)
 	for y := d; y < ev.h-d; y++ {
 		for x := d; x < ev.w-d; x++ {
-			if !inImage(x, y) {
+			c := int(p.pix[y*ev.w+x])
+			v := ridge(int(p.pix[y*ev.w+x-d]), c, int(p.pix[y*ev.w+x+d]))
+			h := ridge(int(p.pix[(y-d)*ev.w+x]), c, int(p.pix[(y+d)*ev.w+x]))
+			if (v || h) && !allInside && !inImage(x, y) {
 				continue
 			}
-			c := int(p.pix[y*ev.w+x])
-			ev.vr[y*ev.w+x] = ridge(int(p.pix[y*ev.w+x-d]), c, int(p.pix[y*ev.w+x+d]))
-			ev.hr[y*ev.w+x] = ridge(int(p.pix[(y-d)*ev.w+x]), c, int(p.pix[(y+d)*ev.w+x]))
+			ev.vr[y*ev.w+x], ev.hr[y*ev.w+x] = v, h
 		}
 	}
 	return ev
