@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"image"
 	"os"
+	"os/signal"
 	"sync"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2/canvas"
@@ -39,13 +41,28 @@ func Run(path string) int {
 			u.openPath(path)
 		}
 	})
+	// Fyne quits on SIGINT and SIGTERM too, without closing the window.
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		if _, ok := <-signals; ok {
+			u.stopped.Store(true)
+		}
+	}()
+	w.SetCloseIntercept(func() {
+		u.stopped.Store(true)
+		w.Close()
+	})
 	w.ShowAndRun()
+	u.stopped.Store(true)
+	signal.Stop(signals)
+	close(signals)
 	return 0
 }
 
 // tracer prints timestamps from the process's start to stderr when
 // BINOCLE_TRACE is set, to measure how the app feels in the real binary.
-// The smoke test also waits on its "solved" line.
+// The smoke test waits on its "solved unique" line.
 type tracer struct {
 	on  bool
 	now func() time.Time

@@ -54,8 +54,15 @@ func (u *ui) spawn(work func() func(), dropStale bool) {
 	u.pending.Add(1)
 	go func() {
 		finish := work()
+		if u.stopped.Load() {
+			u.pending.Done()
+			return
+		}
 		u.do(func() {
 			defer u.pending.Done()
+			if u.stopped.Load() {
+				return
+			}
 			u.busy--
 			if u.busy == 0 {
 				u.status.working(false)
@@ -115,7 +122,7 @@ func (u *ui) openPhotoBytes(name, source string, data []byte) {
 // opened since gen was taken.
 func (u *ui) ifCurrent(gen int, f func()) func() {
 	return func() {
-		if u.gen == gen {
+		if u.gen == gen && !u.stopped.Load() {
 			f()
 		}
 	}

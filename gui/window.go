@@ -3,6 +3,7 @@ package gui
 import (
 	"image"
 	"sync"
+	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -85,6 +86,10 @@ type ui struct {
 	// Fyne's test driver runs fyne.Do on the calling goroutine, so tests
 	// swap in a version that runs one result at a time, as the app does.
 	do func(func())
+	// stopped is set once the window is going away. Fyne then runs late
+	// fyne.Do calls straight away on the calling goroutine, after GLFW is
+	// gone, so a background result must not touch widgets any more.
+	stopped atomic.Bool
 
 	grid    *gridView
 	photo   *photoView
