@@ -37,16 +37,11 @@ func solveReading(r *vision.Reading, rules string) (*solver.Puzzle, solver.Resul
 }
 
 // photoSolveJSON is `binocle solve IMAGE --json`: the reading and the solve.
+// Its solve fields are those of a typed puzzle's, at the top level.
 type photoSolveJSON struct {
-	Reading       *vision.Reading `json:"reading"`
-	Status        solver.Status   `json:"status"`
-	Rules         solver.Rules    `json:"rules"`
-	Solution      []string        `json:"solution,omitempty"`
-	Second        []string        `json:"second,omitempty"`
-	Differ        []solver.Point  `json:"differ,omitempty"`
-	Contradiction string          `json:"contradiction,omitempty"`
-	Nodes         int             `json:"nodes"`
-	Micros        int64           `json:"micros"`
+	Reading *vision.Reading `json:"reading"`
+	solveJSON
+	Nodes int `json:"nodes"`
 }
 
 func solvePhoto(env *Env, path string, opts SolveOptions) int {
@@ -66,17 +61,7 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		}
 	}
 	if opts.JSON {
-		out := photoSolveJSON{Reading: r, Status: res.Status, Rules: res.Rules, Differ: res.Differ,
-			Nodes: res.Nodes, Micros: res.Elapsed.Microseconds()}
-		if res.Solution != nil {
-			out.Solution = solver.GridRows(res.Solution, p.Rows, p.Cols)
-		}
-		if res.Second != nil {
-			out.Second = solver.GridRows(res.Second, p.Rows, p.Cols)
-		}
-		if res.Contradiction != nil {
-			out.Contradiction = res.Contradiction.Error()
-		}
+		out := photoSolveJSON{Reading: r, solveJSON: newSolveJSON(p, res), Nodes: res.Nodes}
 		b, err := json.Marshal(out)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
