@@ -14,15 +14,10 @@ type SolveOptions struct {
 	Store  string // history directory; "" means the default
 }
 
-// The solve command reaches the image reader and the history through these
-// hooks, set by the files that own those parts. A nil hook means that part
-// is not built in, and the command says so instead of failing obscurely.
-var (
-	// solveImage reads, solves and reports an image file.
-	solveImage func(env *Env, path string, opts SolveOptions) int
-	// saveSolve records a finished solve in the history.
-	saveSolve func(env *Env, opts SolveOptions, s solved) error
-)
+// saveSolve records a finished solve in the history (save.go sets it). It
+// is a variable so that tests can see what a solve would save without a
+// history on disk.
+var saveSolve func(env *Env, opts SolveOptions, s solved) error
 
 // solved is what the history keeps of one solve from the command line.
 type solved struct {

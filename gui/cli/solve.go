@@ -68,11 +68,7 @@ func solveWith(p *solver.Puzzle, auto bool) solver.Result {
 
 func solveFile(env *Env, path string, opts SolveOptions) int {
 	if imageExtensions[strings.ToLower(filepath.Ext(path))] {
-		if solveImage == nil {
-			fmt.Fprintln(env.Stderr, "binocle solve: image input needs the vision reader")
-			return ExitBadInput
-		}
-		return solveImage(env, path, opts)
+		return solvePhoto(env, path, opts)
 	}
 	name := path
 	var data []byte

@@ -11,10 +11,6 @@ import (
 	"binocle/vision"
 )
 
-func init() {
-	solveImage = solvePhoto
-}
-
 // solveReading solves what was read, under rules ("auto" or "" lets the
 // solver pick the rule set that makes the answer unique).
 func solveReading(r *vision.Reading, rules string) (*solver.Puzzle, solver.Result, error) {

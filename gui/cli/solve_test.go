@@ -124,18 +124,23 @@ func TestSolveBadInput(t *testing.T) {
 	}
 }
 
-func TestSolveImageNeedsVision(t *testing.T) {
-	saved := solveImage
-	defer func() { solveImage = saved }()
-	solveImage = nil
-	code, _, errOut := runSolve(t, "", "photo.JPG")
-	if code != ExitBadInput || !strings.Contains(errOut, "image input needs the vision reader") {
-		t.Fatalf("exit %d: %s", code, errOut)
+// A file is routed by its extension, whatever its case: a valid text puzzle
+// named like an image goes to the image reader, which refuses it, rather
+// than being solved as text.
+func TestSolveRoutesImagesByExtension(t *testing.T) {
+	text, err := os.ReadFile(solverTestdata("takuzu6.txt"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	var gotPath string
-	solveImage = func(env *Env, path string, opts SolveOptions) int { gotPath = path; return 7 }
-	if code, _, _ := runSolve(t, "", "shot.png"); code != 7 || gotPath != "shot.png" {
-		t.Fatalf("image hook not called: %d %q", code, gotPath)
+	for _, name := range []string{"puzzle.PNG", "puzzle.jpg", "puzzle.tiff"} {
+		path := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errOut := runSolve(t, "", path)
+		if code != ExitBadInput || !strings.Contains(errOut, name) {
+			t.Errorf("%s: exit %d, stderr %q; want the image reader to refuse it, naming the file", name, code, errOut)
+		}
 	}
 }
 
