@@ -193,25 +193,19 @@ func (e *editor) restore(s snapshot) {
 }
 
 // undoStep and redoStep report whether there was a step to take.
-func (e *editor) undoStep() bool {
-	if len(e.undo) == 0 {
-		return false
-	}
-	last := e.undo[len(e.undo)-1]
-	e.undo = e.undo[:len(e.undo)-1]
-	e.redo = append(e.redo, e.current())
-	e.restore(last)
-	return true
-}
+func (e *editor) undoStep() bool { return e.travel(&e.undo, &e.redo) }
+func (e *editor) redoStep() bool { return e.travel(&e.redo, &e.undo) }
 
-func (e *editor) redoStep() bool {
-	if len(e.redo) == 0 {
+// travel restores the newest snapshot of from, keeping the present state on
+// to so that the step can be taken back.
+func (e *editor) travel(from, to *[]snapshot) bool {
+	if len(*from) == 0 {
 		return false
 	}
-	next := e.redo[len(e.redo)-1]
-	e.redo = e.redo[:len(e.redo)-1]
-	e.undo = append(e.undo, e.current())
-	e.restore(next)
+	target := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	*to = append(*to, e.current())
+	e.restore(target)
 	return true
 }
 
