@@ -73,7 +73,7 @@ vision-report:
 # Minimisation is capped because it otherwise stalls for a minute per new input.
 FUZZTIME ?= 30s
 FUZZ_TARGETS := solver:FuzzParseText solver:FuzzParseUnruly solver:FuzzSteps store:FuzzImport \
-	vision:FuzzLoadBytesRead vision:FuzzJPEGOrientation
+	vision:FuzzLoadBytesRead vision:FuzzJPEGComplete vision/exif:FuzzOrientation
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
 		echo "== $$fn ($$pkg)"; \

@@ -20,6 +20,8 @@ import (
 	"golang.org/x/image/draw"
 	_ "golang.org/x/image/tiff"
 	_ "golang.org/x/image/webp"
+
+	"binocle/vision/exif"
 )
 
 const (
@@ -190,8 +192,9 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// thumbnail is the photo scaled down to ThumbnailSize, as JPEG, or nil
-// when the photo cannot be decoded.
+// thumbnail is the photo scaled down to ThumbnailSize and turned upright
+// by its EXIF orientation, as JPEG, or nil when the photo cannot be
+// decoded. Phones store portrait photos as landscape pixels plus that tag.
 func thumbnail(photo []byte) []byte {
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(photo))
 	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxThumbPixels {
@@ -213,8 +216,10 @@ func thumbnail(photo []byte) []byte {
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src) // transparent pixels on white
 	draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Over, nil)
+	// Turned after scaling: the turn is a per-pixel copy, cheap only when small.
+	upright := exif.Upright(dst, exif.Orientation(photo))
 	var out bytes.Buffer
-	if err := jpeg.Encode(&out, dst, &jpeg.Options{Quality: 82}); err != nil {
+	if err := jpeg.Encode(&out, upright, &jpeg.Options{Quality: 82}); err != nil {
 		return nil
 	}
 	return out.Bytes()

@@ -12,6 +12,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"binocle/solver"
+	"binocle/vision/exif"
 )
 
 // markedPhoto returns a white width x height BGR image whose top-left
@@ -33,14 +34,13 @@ func encoded(t testing.TB, img gocv.Mat, ext gocv.FileExt) []byte {
 	return append([]byte(nil), buf.GetBytes()...)
 }
 
-// withOrientation inserts the EXIF block of exifJPEG right after the SOI
-// marker of a real JPEG.
+// withOrientation tags a real JPEG with an EXIF orientation.
 func withOrientation(jpeg []byte, orientation uint16) []byte {
-	marker := exifJPEG("II", orientation)
-	app1 := marker[2 : len(marker)-6] // between SOI and the stub scan
-	out := append([]byte(nil), jpeg[:2]...)
-	out = append(out, app1...)
-	return append(out, jpeg[2:]...)
+	out, err := exif.WithOrientation(jpeg, int(orientation))
+	if err != nil {
+		panic(err)
+	}
+	return out
 }
 
 func isRed(c color.RGBA) bool   { return c.R > 170 && c.G < 80 && c.B < 80 }

@@ -16,6 +16,8 @@ import (
 	_ "golang.org/x/image/webp"
 
 	"gocv.io/x/gocv"
+
+	"binocle/vision/exif"
 )
 
 // MaxPixels is the largest image Binocle decodes: 100 megapixels. The
@@ -78,7 +80,7 @@ func decodeImage(data []byte, minSide int) (*decodedImage, error) {
 		if !jpegComplete(data) {
 			return nil, errors.New("JPEG data is truncated: the image ends before its end marker")
 		}
-		orientation = jpegOrientation(data)
+		orientation = exif.Orientation(data)
 	}
 	reduce := 1
 	if format == "jpeg" && minSide > 1 {
@@ -137,82 +139,6 @@ func applyOrientation(src gocv.Mat, o int) gocv.Mat {
 		src.CopyTo(&dst)
 	}
 	return dst
-}
-
-// jpegOrientation returns the EXIF orientation (1..8) of a JPEG, or 1 when
-// it has none or the EXIF block is malformed: a bad tag must not cost the
-// user the picture.
-func jpegOrientation(data []byte) int {
-	if len(data) < 4 || data[0] != 0xFF || data[1] != 0xD8 {
-		return 1
-	}
-	pos := 2
-	for pos+4 <= len(data) {
-		if data[pos] != 0xFF {
-			return 1
-		}
-		marker := data[pos+1]
-		if marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01 || marker == 0xFF {
-			pos++
-			continue
-		}
-		if marker == 0xDA || marker == 0xD9 { // image data starts: no EXIF before it
-			return 1
-		}
-		size := int(binary.BigEndian.Uint16(data[pos+2:]))
-		if size < 2 || pos+2+size > len(data) {
-			return 1
-		}
-		segment := data[pos+4 : pos+2+size]
-		if marker == 0xE1 && bytes.HasPrefix(segment, []byte("Exif\x00\x00")) {
-			return exifOrientation(segment[6:])
-		}
-		pos += 2 + size
-	}
-	return 1
-}
-
-// exifOrientation finds tag 0x0112 in the first IFD of a TIFF-structured
-// EXIF block.
-func exifOrientation(tiff []byte) int {
-	if len(tiff) < 8 {
-		return 1
-	}
-	var order binary.ByteOrder
-	switch string(tiff[:2]) {
-	case "II":
-		order = binary.LittleEndian
-	case "MM":
-		order = binary.BigEndian
-	default:
-		return 1
-	}
-	if order.Uint16(tiff[2:]) != 42 {
-		return 1
-	}
-	ifd := int(order.Uint32(tiff[4:]))
-	if ifd < 8 || ifd+2 > len(tiff) {
-		return 1
-	}
-	entries := int(order.Uint16(tiff[ifd:]))
-	for i := 0; i < entries; i++ {
-		e := ifd + 2 + 12*i
-		if e+12 > len(tiff) {
-			return 1
-		}
-		if order.Uint16(tiff[e:]) != 0x0112 {
-			continue
-		}
-		if order.Uint16(tiff[e+2:]) != 3 { // SHORT
-			return 1
-		}
-		v := int(order.Uint16(tiff[e+8:]))
-		if v < 1 || v > 8 {
-			return 1
-		}
-		return v
-	}
-	return 1
 }
 
 // jpegComplete reports whether the JPEG's end-of-image marker follows its

@@ -1,7 +1,6 @@
 package synth
 
 import (
-	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -9,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"binocle/solver"
+	"binocle/vision/exif"
 
 	"gocv.io/x/gocv"
 )
@@ -537,29 +537,5 @@ func encodeJPEG(img *gocv.Mat, quality, orientation int) ([]byte, error) {
 	if orientation == 1 || orientation == 0 {
 		return data, nil
 	}
-	return withOrientation(data, orientation)
-}
-
-// withOrientation inserts a minimal Exif APP1 segment holding only the
-// orientation tag, after the JFIF APP0 segment when there is one.
-func withOrientation(jpeg []byte, orientation int) ([]byte, error) {
-	if len(jpeg) < 4 || jpeg[0] != 0xFF || jpeg[1] != 0xD8 {
-		return nil, fmt.Errorf("encoder produced no JPEG")
-	}
-	at := 2
-	if jpeg[2] == 0xFF && jpeg[3] == 0xE0 && len(jpeg) > 6 {
-		at = 4 + int(binary.BigEndian.Uint16(jpeg[4:6]))
-	}
-	tiff := []byte{'M', 'M', 0, 42, 0, 0, 0, 8, // big-endian header, IFD at 8
-		0, 1, // one entry
-		0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, byte(orientation), 0, 0, // Orientation, SHORT, count 1
-		0, 0, 0, 0} // no next IFD
-	payload := append([]byte("Exif\x00\x00"), tiff...)
-	seg := []byte{0xFF, 0xE1, 0, 0}
-	binary.BigEndian.PutUint16(seg[2:], uint16(len(payload)+2))
-	seg = append(seg, payload...)
-	out := make([]byte, 0, len(jpeg)+len(seg))
-	out = append(out, jpeg[:at]...)
-	out = append(out, seg...)
-	return append(out, jpeg[at:]...), nil
+	return exif.WithOrientation(data, orientation)
 }
