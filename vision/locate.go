@@ -103,7 +103,9 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 }
 
 // minGridLines is the line evidence (see gridLines) a lattice needs to
-// count as a grid.
+// count as a grid. A lattice of a few cells has only a few segments to
+// show, which the rows and gaps of a text column fill by chance as often
+// as not; those need most of their segments seen.
 const minGridLines = 0.4
 
 // locateTrace, when set (by tests), is told about every candidate.
@@ -133,7 +135,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 		if locateTrace != nil {
 			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
 		}
-		if lines >= minGridLines || f.dense() {
+		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() {
 			return adjustLattice(gray, f), true
 		}
 	}
