@@ -37,9 +37,10 @@ const (
 	darkRidges
 	brightRidges
 	darkRidgesWide // dark ridges grown further, for dotted lines round big cells
+	faintLines     // lines averaged along their direction, for faint lines on grainy paper
 )
 
-var edgeVariants = []edgeVariant{cannyEdges, darkRidges, brightRidges, darkRidgesWide}
+var edgeVariants = []edgeVariant{cannyEdges, darkRidges, brightRidges, darkRidgesWide, faintLines}
 
 // cellBlobs returns the regions of gray that the boundary map closes off
 // on every side and that could be cells: not touching the image border,
@@ -83,6 +84,9 @@ func cellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
 
 // boundaryMap marks the pixels that separate cells.
 func boundaryMap(gray gocv.Mat, v edgeVariant) gocv.Mat {
+	if v == faintLines {
+		return faintLineMap(gray)
+	}
 	src := gocv.NewMat()
 	defer src.Close()
 	gocv.GaussianBlur(gray, &src, pt(3, 3), 0, 0, gocv.BorderReplicate)
@@ -194,7 +198,10 @@ func (f latticeFit) plausible() bool {
 		return false
 	}
 	fill := float64(f.cells) / float64(f.rows*f.cols)
-	return f.residual <= strictResidual || (f.cells >= 12 && fill >= 0.5 && f.residual <= 0.1)
+	// A faint grid closes only some of its cells, but many of them on one
+	// lattice still take more than a text column's chance.
+	return f.residual <= strictResidual || (f.cells >= 12 && fill >= 0.5 && f.residual <= 0.1) ||
+		(f.cells >= 24 && fill >= 0.35 && f.residual <= 0.07)
 }
 
 // strictResidual is the lattice residual (in cells) below which no text

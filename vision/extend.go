@@ -18,6 +18,11 @@ import (
 // the line evidence is trusted.
 const maxAdjustResidual = 0.045
 
+// maxAdjustRounds bounds the rows and columns adjustLattice adds or
+// removes in all: each round changes one side by one strip, and a lattice
+// that missed a faint grid's outer rows may lack a few on every side.
+const maxAdjustRounds = 16
+
 // extendPx is the cell size of the rectification the line evidence is
 // measured in.
 const extendPx = 16
@@ -30,7 +35,7 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 	if f.residual > maxAdjustResidual {
 		return f
 	}
-	for round := 0; round < 4; round++ {
+	for round := 0; round < maxAdjustRounds; round++ {
 		ev := measureLines(gray, f)
 		strict := ev
 		if !ev.strict {

@@ -106,7 +106,7 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 // count as a grid. A lattice of a few cells has only a few segments to
 // show, which the rows and gaps of a text column fill by chance as often
 // as not; those need most of their segments seen.
-const minGridLines = 0.4
+const minGridLines = 0.3
 
 // locateTrace, when set (by tests), is told about every candidate.
 var locateTrace func(format string, args ...any)
