@@ -37,9 +37,10 @@ const (
 	darkRidges
 	brightRidges
 	darkRidgesWide // dark ridges grown further, for dotted lines round big cells
+	faintLines     // lines averaged along their direction, for faint lines on grainy paper
 )
 
-var edgeVariants = []edgeVariant{cannyEdges, darkRidges, brightRidges, darkRidgesWide}
+var edgeVariants = []edgeVariant{cannyEdges, darkRidges, brightRidges, darkRidgesWide, faintLines}
 
 // cellBlobs returns the regions of gray that the boundary map closes off
 // on every side and that could be cells: not touching the image border,
@@ -83,6 +84,9 @@ func cellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
 
 // boundaryMap marks the pixels that separate cells.
 func boundaryMap(gray gocv.Mat, v edgeVariant) gocv.Mat {
+	if v == faintLines {
+		return faintLineMap(gray)
+	}
 	src := gocv.NewMat()
 	defer src.Close()
 	gocv.GaussianBlur(gray, &src, pt(3, 3), 0, 0, gocv.BorderReplicate)
@@ -194,7 +198,10 @@ func (f latticeFit) plausible() bool {
 		return false
 	}
 	fill := float64(f.cells) / float64(f.rows*f.cols)
-	return f.residual <= strictResidual || (f.cells >= 12 && fill >= 0.5 && f.residual <= 0.1)
+	// A faint grid closes only some of its cells, but many of them on one
+	// lattice still take more than a text column's chance.
+	return f.residual <= strictResidual || (f.cells >= 12 && fill >= 0.5 && f.residual <= 0.1) ||
+		(f.cells >= 24 && fill >= 0.35 && f.residual <= 0.07)
 }
 
 // strictResidual is the lattice residual (in cells) below which no text
@@ -360,6 +367,7 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (latticeFit, bool) {
 	if math.IsInf(bestV, 1) {
 		v = [2]float64{-u[1], u[0]}
 	}
+	u, v = reduceBasis(u, v)
 	type node struct {
 		pos  latticePos
 		u, v [2]float64
@@ -691,4 +699,45 @@ func solve8(a [8][9]float64) ([8]float64, bool) {
 		x[i] = a[i][8] / a[i][i]
 	}
 	return x, true
+}
+
+// reduceBasis returns the shortest pair of steps that spans the same
+// lattice as u and v, as a step towards image right and one towards image
+// down. Where the seed's true right neighbour was not closed (a merged or
+// broken cell) the nearest cell towards the right can be a diagonal one on
+// a rotated grid; a walk along that skewed basis still finds the cells but
+// fits a sheared lattice with the wrong counts.
+func reduceBasis(u, v [2]float64) ([2]float64, [2]float64) {
+	dot := func(a, b [2]float64) float64 { return a[0]*b[0] + a[1]*b[1] }
+	if math.Abs(u[0]*v[1]-u[1]*v[0]) < 1e-9 {
+		return u, v
+	}
+	for iter := 0; iter < 16; iter++ {
+		if dot(u, u) < dot(v, v) {
+			u, v = v, u
+		}
+		m := math.Round(dot(u, v) / dot(v, v))
+		if m == 0 {
+			break
+		}
+		u = [2]float64{u[0] - m*v[0], u[1] - m*v[1]}
+	}
+	// Of the four signed steps, the one pointing most to the right is the
+	// column step; the row step is the other, signed to point down.
+	cands := [4][2]float64{u, {-u[0], -u[1]}, v, {-v[0], -v[1]}}
+	best := 0
+	for k, c := range cands {
+		if c[0]/math.Hypot(c[0], c[1]) > cands[best][0]/math.Hypot(cands[best][0], cands[best][1]) {
+			best = k
+		}
+	}
+	right := cands[best]
+	down := v
+	if best >= 2 {
+		down = u
+	}
+	if right[0]*down[1]-right[1]*down[0] < 0 {
+		down = [2]float64{-down[0], -down[1]}
+	}
+	return right, down
 }

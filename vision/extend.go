@@ -18,6 +18,11 @@ import (
 // the line evidence is trusted.
 const maxAdjustResidual = 0.045
 
+// maxAdjustRounds bounds the rows and columns adjustLattice adds or
+// removes in all: each round changes one side by one strip, and a lattice
+// that missed a faint grid's outer rows may lack a few on every side.
+const maxAdjustRounds = 16
+
 // extendPx is the cell size of the rectification the line evidence is
 // measured in.
 const extendPx = 16
@@ -30,14 +35,23 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 	if f.residual > maxAdjustResidual {
 		return f
 	}
-	for round := 0; round < 4; round++ {
+	for round := 0; round < maxAdjustRounds; round++ {
 		ev := measureLines(gray, f)
+		strict := ev
+		if !ev.strict {
+			strict = measureLinesAt(gray, f, true)
+		}
 		changed := false
 		for side := 0; side < 4 && !changed; side++ {
 			inner := ev.through(side, 0)
 			// Text beside a grid crosses a strip's column lines about half
 			// the time; the grid's own strips nearly always.
-			if trim := ev.strayStrips(side); trim > 0 && f.span(side) > trim+1 {
+			// Trimming takes clear evidence: at a lowered contrast the
+			// glyphs and tile edges of an outer row can break its lines.
+			if trim := strict.strayStrips(side); trim > 0 && f.span(side) > trim+1 {
+				if locateTrace != nil {
+					locateTrace("side %d: trim %d", side, trim)
+				}
 				f = f.grow(side, -trim)
 				changed = true
 				continue
@@ -149,9 +163,16 @@ type lineEvidence struct {
 	rows, cols int
 	w, h       int
 	vr, hr     []bool
+	strict     bool // measured at the fixed contrast of clearly drawn grids
 }
 
 func measureLines(gray gocv.Mat, f latticeFit) lineEvidence {
+	return measureLinesAt(gray, f, false)
+}
+
+// measureLinesAt is measureLines; strict keeps the fixed ridge contrast
+// of clearly drawn grids whatever the grid's own lines look like.
+func measureLinesAt(gray gocv.Mat, f latticeFit, strict bool) lineEvidence {
 	const m = 2 // margin in cells
 	ev := lineEvidence{rows: f.rows, cols: f.cols, w: (f.cols + 2*m) * extendPx, h: (f.rows + 2*m) * extendPx}
 	toLattice := homography{1.0 / extendPx, 0, -m, 0, 1.0 / extendPx, -m, 0, 0, 1}
@@ -161,7 +182,28 @@ func measureLines(gray gocv.Mat, f latticeFit) lineEvidence {
 	rect.Close()
 	ev.vr = make([]bool, ev.w*ev.h)
 	ev.hr = make([]bool, ev.w*ev.h)
-	const d, t = 2, ridgeContrast + 1
+	// A faint line sampled at a few pixels a cell drowns in the paper's
+	// grain pixel by pixel; averaged along its own direction it does not,
+	// while the grain does. Vertical ridges are looked for across a copy
+	// smoothed vertically, horizontal ones across one smoothed
+	// horizontally.
+	pv, ph := alongSmoothed(p)
+	const d = 2
+	t := ridgeThreshold(pv, ph, lineDepth(pv, ph, ev.w, f.rows, f.cols))
+	if strict {
+		t = 4*ridgeContrast + 4
+	}
+	if t >= 4*ridgeContrast+4 {
+		ev.strict = true
+		// Clearly drawn lines need no smoothing, and smoothed, the print
+		// beside the grid would show more lines than the grid's own.
+		for i, v := range p.pix {
+			pv[i], ph[i] = 4*int16(v), 4*int16(v)
+		}
+	}
+	if locateTrace != nil {
+		locateTrace("ridge threshold %d", t)
+	}
 	ridge := func(a, c, b int) bool {
 		return (a-c > t && b-c > t) || (c-a > t && c-b > t)
 	}
@@ -179,13 +221,13 @@ func measureLines(gray gocv.Mat, f latticeFit) lineEvidence {
 	allInside := inImage(0, 0) && inImage(ev.w-1, 0) && inImage(ev.w-1, ev.h-1) && inImage(0, ev.h-1)
 	for y := d; y < ev.h-d; y++ {
 		for x := d; x < ev.w-d; x++ {
-			c := int(p.pix[y*ev.w+x])
-			v := ridge(int(p.pix[y*ev.w+x-d]), c, int(p.pix[y*ev.w+x+d]))
-			h := ridge(int(p.pix[(y-d)*ev.w+x]), c, int(p.pix[(y+d)*ev.w+x]))
+			i := y*ev.w + x
+			v := ridge(int(pv[i-d]), int(pv[i]), int(pv[i+d]))
+			h := ridge(int(ph[i-d*ev.w]), int(ph[i]), int(ph[i+d*ev.w]))
 			if (v || h) && !allInside && !inImage(x, y) {
 				continue
 			}
-			ev.vr[y*ev.w+x], ev.hr[y*ev.w+x] = v, h
+			ev.vr[i], ev.hr[i] = v, h
 		}
 	}
 	return ev
@@ -259,4 +301,92 @@ func (ev lineEvidence) anyRidge(r []bool, x, y int, vertical bool) bool {
 		}
 	}
 	return false
+}
+
+// alongSmoothed returns p averaged over three pixels vertically (pv) and
+// horizontally (ph), in grey levels times four.
+func alongSmoothed(p plane) (pv, ph []int16) {
+	pv = make([]int16, p.w*p.h)
+	ph = make([]int16, p.w*p.h)
+	for y := 0; y < p.h; y++ {
+		up, down := max(0, y-1), min(p.h-1, y+1)
+		for x := 0; x < p.w; x++ {
+			left, right := max(0, x-1), min(p.w-1, x+1)
+			c := 2 * int16(p.pix[y*p.w+x])
+			pv[y*p.w+x] = c + int16(p.pix[up*p.w+x]) + int16(p.pix[down*p.w+x])
+			ph[y*p.w+x] = c + int16(p.pix[y*p.w+left]) + int16(p.pix[y*p.w+right])
+		}
+	}
+	return pv, ph
+}
+
+// ridgeThreshold is how far (in alongSmoothed units) a ridge must stand
+// off both sides: ridgeContrast grey levels on clean pictures and clearly
+// drawn grids, less on photos of faint lines, but never within reach of
+// the smoothed grain, nor so far below the grid's own lines that the
+// print around a clearly drawn grid (text, rules) passes for lines.
+func ridgeThreshold(pv, ph []int16, depth int) int {
+	// The grain: the median step across the smoothing direction.
+	var hist [1024]int
+	n := 0
+	for i := 2; i < len(pv); i += 3 {
+		d := int(pv[i] - pv[i-1])
+		if d < 0 {
+			d = -d
+		}
+		hist[min(d, 1023)]++
+		n++
+	}
+	grain, acc := 0, 0
+	for v := range hist {
+		acc += hist[v]
+		if 2*acc >= n {
+			grain = v
+			break
+		}
+	}
+	return int(clamp(math.Max(float64(2*grain), float64(depth)/2), 8, 4*ridgeContrast+4))
+}
+
+// lineDepth is the median depth (in alongSmoothed units) of the ridges
+// along the lattice's inner lines, in a rectification with two cells of
+// margin: how clearly the grid's lines, dark or bright, are drawn.
+func lineDepth(pv, ph []int16, w, rows, cols int) int {
+	const m, d = 2, 2
+	h := len(pv) / w
+	var dark, bright []float64
+	sample := func(pix []int16, i, step int) {
+		lo, hi := int(pix[i-step]), int(pix[i+step])
+		c := int(pix[i])
+		dark = append(dark, float64(min(lo, hi)-c))
+		bright = append(bright, float64(c-max(lo, hi)))
+	}
+	for line := 1; line < cols; line++ {
+		x := (line + m) * extendPx
+		for y := m * extendPx; y < (rows+m)*extendPx && y < h; y += 2 {
+			best := y*w + x
+			for o := -2; o <= 2; o++ {
+				if pv[y*w+x+o] < pv[best] {
+					best = y*w + x + o
+				}
+			}
+			sample(pv, best, d)
+		}
+	}
+	for line := 1; line < rows; line++ {
+		y := (line + m) * extendPx
+		for x := m * extendPx; x < (cols+m)*extendPx && x < w; x += 2 {
+			best := y*w + x
+			for o := -2; o <= 2; o++ {
+				if ph[(y+o)*w+x] < ph[best] {
+					best = (y+o)*w + x
+				}
+			}
+			sample(ph, best, d*w)
+		}
+	}
+	if len(dark) == 0 {
+		return 0
+	}
+	return int(math.Max(percentile(dark, 0.5), percentile(bright, 0.5)))
 }

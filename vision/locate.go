@@ -46,7 +46,14 @@ func scaleQuad(q [4][2]float64, s float64) [4][2]float64 {
 // locate returns the best grid candidate in a downscaled gray copy of img
 // and the factor from that copy's pixels to img's.
 func locate(img gocv.Mat) (gridCandidate, float64, error) {
-	return locateWith(img, readLocate)
+	c, scale, err := locateWith(img, readLocate)
+	if err != nil && max(img.Cols(), img.Rows()) > locateSide*5/4 {
+		// A big grid photographed whole leaves its cells a few pixels in
+		// the located copy, too few for their lines to close them off;
+		// the picture as decoded has more to give.
+		return locateWith(img, fineLocate)
+	}
+	return c, scale, err
 }
 
 // locateMode is how hard locate looks.
@@ -59,6 +66,7 @@ type locateMode struct {
 var (
 	readLocate    = locateMode{side: locateSide, variants: edgeVariants, outlines: true}
 	previewLocate = locateMode{side: 800, variants: []edgeVariant{cannyEdges, darkRidges}}
+	fineLocate    = locateMode{side: 2 * locateSide, variants: edgeVariants}
 )
 
 func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
@@ -103,8 +111,10 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 }
 
 // minGridLines is the line evidence (see gridLines) a lattice needs to
-// count as a grid.
-const minGridLines = 0.4
+// count as a grid. A lattice of a few cells has only a few segments to
+// show, which the rows and gaps of a text column fill by chance as often
+// as not; those need most of their segments seen.
+const minGridLines = 0.3
 
 // locateTrace, when set (by tests), is told about every candidate.
 var locateTrace func(format string, args ...any)
@@ -127,14 +137,22 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 			locateTrace("lattice %dx%d cells %d size %.1f resid %.3f quad %v", o.rows, o.cols, o.cells, o.cellSize, o.residual, o.quad())
 		}
 	}
-	// The chance lattices of text are told from grids by their lines.
+	if f, ok := firstGrid(gray, fits); ok {
+		return adjustLattice(gray, f), true
+	}
+	return latticeFit{}, false
+}
+
+// firstGrid returns the best of the fits that shows a grid's lines: the
+// chance lattices of text are told from grids by their lines.
+func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, bool) {
 	for _, f := range fits {
 		lines := measureLines(gray, f).gridLines()
 		if locateTrace != nil {
 			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
 		}
-		if lines >= minGridLines || f.dense() {
-			return adjustLattice(gray, f), true
+		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() {
+			return f, true
 		}
 	}
 	return latticeFit{}, false

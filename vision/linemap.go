@@ -1,0 +1,99 @@
+package vision
+
+import (
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// lineSteps are the directions the line filter looks along, as whole
+// pixel steps so that a running sum can follow each: no two are more than
+// 27 degrees apart, so a line is never more than 14 degrees off one, which
+// over the filter's length keeps it within a blurred line's width.
+var lineSteps = [][2]int{{1, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 1}, {-1, 2}, {-1, 1}, {-2, 1}}
+
+// lineHalfLength is half the line filter's length in pixels: longer than
+// the dashes a faint line breaks into and than most letter strokes,
+// shorter than a cell.
+const lineHalfLength = 6
+
+// lineResponse is, for every pixel of gray, the strongest mean darkness
+// (in quarter grey levels under the neighbourhood's mean) along a short
+// straight segment through it in any direction. Faint lines break into
+// dashes and specks under the paper's grain pixel by pixel; averaged
+// along their own direction they run on unbroken while the grain averages
+// out.
+func lineResponse(gray gocv.Mat) plane {
+	src := gocv.NewMat()
+	defer src.Close()
+	gocv.GaussianBlur(gray, &src, pt(3, 3), 0, 0, gocv.BorderReplicate)
+	mean := gocv.NewMat()
+	defer mean.Close()
+	gocv.Blur(src, &mean, pt(15, 15))
+	dark := gocv.NewMat()
+	defer dark.Close()
+	gocv.Subtract(mean, src, &dark)
+	d := planeOf(dark)
+	w, h := d.w, d.h
+	out := plane{w: w, h: h, pix: make([]uint8, w*h)}
+	prefix := make([]int32, w*h)
+	for _, s := range lineSteps {
+		dx, dy := s[0], s[1]
+		half := int(math.Round(lineHalfLength / math.Hypot(float64(dx), float64(dy))))
+		n := int32(2*half + 1)
+		// prefix[p] is the sum of d along the step's direction up to p.
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				v := int32(d.pix[y*w+x])
+				if px, py := x-dx, y-dy; px >= 0 && px < w && py >= 0 {
+					v += prefix[py*w+px]
+				}
+				prefix[y*w+x] = v
+			}
+		}
+		for y := half * dy; y < h-half*dy; y++ {
+			x0, x1 := 0, w
+			if dx > 0 {
+				x0, x1 = (half+1)*dx, w-half*dx
+			} else if dx < 0 {
+				x0, x1 = -half*dx, w+(half+1)*dx
+			}
+			for x := x0; x < x1; x++ {
+				hiX, hiY := x+half*dx, y+half*dy
+				loX, loY := x-(half+1)*dx, y-(half+1)*dy
+				sum := prefix[hiY*w+hiX]
+				if loY >= 0 {
+					sum -= prefix[loY*w+loX]
+				}
+				if v := 4 * sum / n; v > int32(out.pix[y*w+x]) {
+					out.pix[y*w+x] = uint8(min(v, 255))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// faintLineContrast is the mean darkness, in quarter grey levels, that
+// a segment of a faint line keeps over the filter's length: the grain of
+// a dim photo averages to well under it.
+const faintLineContrast = 8
+
+// faintLineMap marks the pixels on faint straight lines.
+func faintLineMap(gray gocv.Mat) gocv.Mat {
+	r := lineResponse(gray)
+	for i, v := range r.pix {
+		if v >= faintLineContrast {
+			r.pix[i] = 255
+		} else {
+			r.pix[i] = 0
+		}
+	}
+	m, err := gocv.NewMatFromBytes(r.h, r.w, gocv.MatTypeCV8U, r.pix)
+	if err != nil {
+		return gocv.NewMatWithSize(gray.Rows(), gray.Cols(), gocv.MatTypeCV8U)
+	}
+	defer m.Close()
+	// The Mat borrows r's Go memory; the clone owns its own.
+	return m.Clone()
+}

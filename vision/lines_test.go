@@ -1,0 +1,90 @@
+package vision
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"binocle/vision/internal/synth"
+)
+
+func TestReduceBasis(t *testing.T) {
+	cases := []struct {
+		name       string
+		u, v       [2]float64
+		right, dwn [2]float64
+	}{
+		{"already reduced", [2]float64{20, 0}, [2]float64{0, 20}, [2]float64{20, 0}, [2]float64{0, 20}},
+		// A rotated grid whose seed saw the diagonal neighbour as its
+		// nearest cell to the right.
+		{"diagonal for right", [2]float64{68, 39}, [2]float64{13, 47}, [2]float64{55, -8}, [2]float64{13, 47}},
+		{"diagonal for down", [2]float64{30, 2}, [2]float64{28, 33}, [2]float64{30, 2}, [2]float64{-2, 31}},
+		{"swapped and flipped", [2]float64{0, -20}, [2]float64{-20, 0}, [2]float64{20, 0}, [2]float64{0, 20}},
+	}
+	for _, c := range cases {
+		r, d := reduceBasis(c.u, c.v)
+		if math.Hypot(r[0]-c.right[0], r[1]-c.right[1]) > 1e-9 || math.Hypot(d[0]-c.dwn[0], d[1]-c.dwn[1]) > 1e-9 {
+			t.Errorf("%s: reduceBasis(%v, %v) = %v, %v; want %v, %v", c.name, c.u, c.v, r, d, c.right, c.dwn)
+		}
+	}
+}
+
+// faintGrid is a photo of a grid ruled in light grey with no outer border,
+// set among newspaper text.
+func faintGrid(seed uint64, rows, cols int, rotate, tilt float64) synth.Spec {
+	cells := make([]string, rows)
+	for r := range cells {
+		b := []byte(strings.Repeat(".", cols))
+		for c := range b {
+			if (r*7+c*3+int(seed))%5 == 0 {
+				b[c] = '0' + byte((r+c)%2)
+			}
+		}
+		cells[r] = string(b)
+	}
+	return synth.Spec{Name: fmt.Sprintf("faint-%d", seed), Seed: seed, Kind: synth.KindPhoto, Style: synth.StyleDiscCircle,
+		Look: synth.LookLight, Source: "lines-test", Rows: rows, Cols: cols, Cells: cells, Givens: cells,
+		Width: 960, Height: 1280, Fill: 0.6, Tilt: tilt, Rotate: rotate, Orientation: 1}
+}
+
+// TestFaintRotatedGrids reads light-ruled grids turned far enough that a
+// cell's nearest neighbour to the right can be a diagonal one, and whose
+// lines are too faint for a fixed ridge contrast.
+func TestFaintRotatedGrids(t *testing.T) {
+	var specs []synth.Spec
+	for i := 0; i < 16; i++ {
+		rot := 16 + float64(i%4)
+		if i%2 == 1 {
+			rot = -rot
+		}
+		specs = append(specs, faintGrid(uint64(100+i), 8+i%3*2, 8+i%3*2, rot, 20+float64(i%5)*3))
+	}
+	right := 0
+	for _, s := range specs {
+		sample, err := synth.Render(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := LoadBytes(sample.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Read(m)
+		m.Close()
+		switch {
+		case err != nil:
+			t.Logf("%s: %v", s.Name, err)
+		case r.Rows != s.Rows || r.Cols != s.Cols:
+			t.Logf("%s: read %dx%d, want %dx%d", s.Name, r.Rows, r.Cols, s.Rows, s.Cols)
+		default:
+			right++
+		}
+	}
+	// A floor: what the reader reached when last measured.
+	if right < minFaintRight {
+		t.Errorf("%d of %d faint rotated grids read at the right size, want at least %d", right, len(specs), minFaintRight)
+	}
+}
+
+const minFaintRight = 10
