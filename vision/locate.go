@@ -46,7 +46,13 @@ func scaleQuad(q [4][2]float64, s float64) [4][2]float64 {
 // locate returns the best grid candidate in a downscaled gray copy of img
 // and the factor from that copy's pixels to img's.
 func locate(img gocv.Mat) (gridCandidate, float64, error) {
-	return locateWith(img, readLocate)
+	c, scale, err := locateWith(img, readLocate)
+	// App boards in photos lose their lines and gaps to blur; their
+	// coloured cells still give the lattice (board.go).
+	if b, ok := appBoardFallback(img, c, err); ok {
+		return b, scale, nil
+	}
+	return c, scale, err
 }
 
 // locateMode is how hard locate looks.
