@@ -118,6 +118,7 @@ type spotLattice struct {
 	toImage  homography
 	at       map[latticePos]int
 	residual float64 // mean distance of the centres from their cells' centres, in cells
+	span     *[4]int // minC, minR, maxC, maxR when there are no spots to bound it
 }
 
 // maxSpotSteps is the furthest, in cells, the walk steps from one spot to
@@ -125,7 +126,7 @@ type spotLattice struct {
 // common.
 const maxSpotSteps = 3
 
-const maxStepDiffs = 300
+const maxStepDiffs = 160
 
 // fitSpotLattice assigns lattice positions to spots by walking from a
 // central spot through steps of a few cells, each step judged by the
@@ -146,6 +147,12 @@ func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
 	reach := (maxSpotSteps + 0.8) * 1.8 * size
 	nbrs := make([][]int, len(spots))
 	var diffs [][2]float64
+	// Nearby differences suffer least from perspective; a board with few
+	// glyphs needs the longer ones too.
+	diffReach := 4 * size
+	if len(spots) < 12 {
+		diffReach = 6.5 * size
+	}
 	for i, a := range spots {
 		for j, b := range spots {
 			d := math.Hypot(b.x-a.x, b.y-a.y)
@@ -153,7 +160,7 @@ func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
 				continue
 			}
 			nbrs[i] = append(nbrs[i], j)
-			if j > i && d <= 4*size {
+			if j > i && d <= diffReach {
 				diffs = append(diffs, [2]float64{b.x - a.x, b.y - a.y})
 			}
 		}
@@ -308,8 +315,12 @@ func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) 
 	return l, true
 }
 
-// bounds is the range of occupied lattice cells.
+// bounds is the range of occupied lattice cells, or the span set for a
+// lattice that came without spots.
 func (l spotLattice) bounds() (minC, minR, maxC, maxR int) {
+	if l.span != nil {
+		return l.span[0], l.span[1], l.span[2], l.span[3]
+	}
 	minC, minR, maxC, maxR = math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
 	for p := range l.at {
 		minC, maxC = min(minC, p.col), max(maxC, p.col)
@@ -346,10 +357,11 @@ func newBoardView(bgr gocv.Mat, l spotLattice) (boardView, bool) {
 	defer m.Close()
 	v.p = bgrPlaneOf(m)
 	v.inImage = make([]bool, w*h)
+	xmax, ymax := float64(bgr.Cols()-2), float64(bgr.Rows()-2)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			ix, iy := toImage.apply(float64(x)+0.5, float64(y)+0.5)
-			v.inImage[y*w+x] = ix >= 1 && iy >= 1 && ix <= float64(bgr.Cols()-2) && iy <= float64(bgr.Rows()-2)
+			v.inImage[y*w+x] = ix >= 1 && iy >= 1 && ix <= xmax && iy <= ymax
 		}
 	}
 	return v, true
@@ -435,6 +447,13 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 			chromas = append(chromas, lk.chroma)
 		}
 	}
+	var chromas2 []float64
+	for p := range l.at {
+		if lk := v.look(p.col, p.row); lk.ok {
+			chromas2 = append(chromas2, lk.chroma)
+		}
+	}
+	colourful := percentile(chromas2, 0.5)
 	var blank cellLook
 	// Without blank tiles to learn from, only a board that is all
 	// coloured tiles can be judged.
@@ -452,7 +471,9 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		if _, coloured := l.at[latticePos{c, r}]; coloured {
 			return true
 		}
-		if lk.chroma >= minSpotChroma && lk.spread <= 25 {
+		// A coloured tile the spots missed (merged with its neighbour) is
+		// as colourful as the spotted ones; tinted paper is not.
+		if lk.chroma >= math.Max(minSpotChroma, 0.7*colourful) && lk.spread <= 25 {
 			return true
 		}
 		if len(mids) < 3 || math.Abs(blank.ring) < 4 {
@@ -539,7 +560,12 @@ func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok boo
 			return 0, false
 		}
 		i := 3 * (y*w + x)
-		return (float64(v.p.pix[i]) + float64(v.p.pix[i+1]) + float64(v.p.pix[i+2])) / 3, true
+		b, g, r := float64(v.p.pix[i]), float64(v.p.pix[i+1]), float64(v.p.pix[i+2])
+		// Glyphs reaching towards a line are coloured; the frame is not.
+		if math.Max(b, math.Max(g, r))-math.Min(b, math.Min(g, r)) >= minSpotChroma {
+			return 255, true
+		}
+		return (b + g + r) / 3, true
 	}
 	// lineValue is the median, along the line at lattice coordinate at
 	// (horizontal: a row boundary) over the cells lo..hi, of the darkest
@@ -548,7 +574,9 @@ func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok boo
 		var vals []float64
 		for s := lo * boardPx; s < (hi+1)*boardPx; s++ {
 			darkest := math.Inf(1)
-			for o := -2; o <= 2; o++ {
+			// A bent page moves the frame off the fitted line by a
+			// little.
+			for o := -boardPx / 6; o <= boardPx/6; o++ {
 				x, y := (at-v.c0)*boardPx+o, s-v.r0*boardPx
 				if horizontal {
 					x, y = s-v.c0*boardPx, (at-v.r0)*boardPx+o
@@ -584,6 +612,7 @@ func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok boo
 			}
 		}
 	}
+	traceBoard("frame: %d inner lines, %d blank cells", len(inner), len(mids))
 	if len(inner) < 2 || len(mids) < 2 {
 		return minC, minR, maxC, maxR, false
 	}
@@ -608,6 +637,7 @@ func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok boo
 				at = maxC + 1 + k
 				val, in = lineValue(at, false, minR, maxR)
 			}
+			traceBoard("  frame side %d line %d value %.0f in %v (light %.0f lines %.0f)", side, at, val, in, light, lines)
 			if !in {
 				return 0, false
 			}
@@ -671,11 +701,16 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	for _, i := range l.at {
 		fills = append(fills, spots[i].fill)
 	}
-	tiles := percentile(fills, 0.5) >= 0.84
+	// Crescent moons cover little of their box; no tile does.
+	glyphs := percentile(fills, 0.25) < 0.55
+	tiles := !glyphs && percentile(fills, 0.5) >= 0.84
 	traceBoard("fill median %.2f q25 %.2f q75 %.2f", percentile(fills, 0.5), percentile(fills, 0.25), percentile(fills, 0.75))
 	extents := []func(boardView, spotLattice) (int, int, int, int, bool){frameExtent, tileExtent}
 	if tiles {
 		extents[0], extents[1] = extents[1], extents[0]
+	}
+	if glyphs {
+		extents = extents[:1]
 	}
 	for k, extent := range extents {
 		c0, r0, c1, r1, found := extent(v, l)
@@ -710,18 +745,19 @@ func latticeStep(diffs [][2]float64, size float64) ([2]float64, bool) {
 	type trial struct{ theta, pitch, score float64 }
 	var trials []trial
 	best := 0.0
-	for pitch := 0.95 * size; pitch <= 2.3*size; pitch *= 1.02 {
-		for deg := -45.0; deg < 45; deg++ {
+	for pitch := 0.95 * size; pitch <= 2.3*size; pitch *= 1.025 {
+		for deg := -45.0; deg < 45; deg += 1.5 {
 			th := deg * math.Pi / 180
 			c, s := math.Cos(th)/pitch, math.Sin(th)/pitch
 			score := 0.0
 			for _, d := range diffs {
 				a := d[0]*c + d[1]*s
 				b := -d[0]*s + d[1]*c
-				e := math.Hypot(a-math.Round(a), b-math.Round(b))
-				tol := 0.12 + 0.03*(math.Abs(math.Round(a))+math.Abs(math.Round(b)))
-				if e < tol {
-					score += 1 - (e/tol)*(e/tol)
+				ra, rb := math.Round(a), math.Round(b)
+				e2 := (a-ra)*(a-ra) + (b-rb)*(b-rb)
+				tol := 0.12 + 0.03*(math.Abs(ra)+math.Abs(rb))
+				if e2 < tol*tol {
+					score += 1 - e2/(tol*tol)
 				}
 			}
 			trials = append(trials, trial{th, pitch, score})
@@ -759,13 +795,24 @@ func appBoardFallback(img gocv.Mat, prev gridCandidate, prevErr error) (gridCand
 	}
 	b, _, ok := appBoard(img)
 	if !ok {
+		if fromLattice {
+			return frameAround(img, prev)
+		}
 		return gridCandidate{}, false
 	}
 	if !fromLattice {
 		return b, true
 	}
-	if b.rows.n < prev.rows.n || b.cols.n < prev.cols.n || (b.rows.n == prev.rows.n && b.cols.n == prev.cols.n) {
+	if b.rows.n == prev.rows.n && b.cols.n == prev.cols.n {
 		return gridCandidate{}, false
+	}
+	// A board of coloured cells much larger than what the lattice found
+	// (the lattice took a small printed grid or a corner of the board).
+	if b.area >= 2*prev.area && b.rows.n*b.cols.n >= prev.rows.n*prev.cols.n {
+		return b, true
+	}
+	if b.rows.n < prev.rows.n || b.cols.n < prev.cols.n {
+		return frameAround(img, prev)
 	}
 	// The same cells: about the same cell area, and the old grid inside.
 	cellA, cellB := prev.area/float64(prev.rows.n*prev.cols.n), b.area/float64(b.rows.n*b.cols.n)
@@ -798,10 +845,10 @@ func insideQuad(q [4][2]float64, x, y, slack float64) bool {
 	return true
 }
 
-// colourBeyond tells, cheaply, whether strongly coloured pixels lie in the
-// band of cells just outside a located grid: the sign that the lattice
-// stopped short of a board of coloured tiles. A clean screenshot's
-// lattice takes in the whole board and pays only for a tiny copy.
+// colourBeyond tells, cheaply, whether strongly coloured pixels lie on a
+// located grid or in the band of cells just outside it: the sign of an
+// app board, whose lattice may have stopped short at blank tiles or at
+// cells whose lines blurred away. Printed grids pay only for a tiny copy.
 func colourBeyond(img gocv.Mat, c gridCandidate) bool {
 	if img.Channels() < 3 || c.rows.n < 1 || c.cols.n < 1 {
 		return false
@@ -821,21 +868,57 @@ func colourBeyond(img gocv.Mat, c gridCandidate) bool {
 	}
 	toGrid := toImage.inverse()
 	mask := chromaMask(p)
-	n := 0
+	near, all := 0, 0
 	for y := 0; y < p.h; y++ {
 		for x := 0; x < p.w; x++ {
 			if mask[y*p.w+x] == 0 {
 				continue
 			}
+			all++
 			u, v := toGrid.apply(float64(x)+0.5, float64(y)+0.5)
 			if u < -1.5 || v < -1.5 || u > cols+1.5 || v > rows+1.5 {
 				continue
 			}
-			if u < 0 || v < 0 || u > cols || v > rows {
-				n++
-			}
+			near++
 		}
 	}
 	cell := quadArea(c.quad) / (f * f) / (rows * cols)
-	return float64(n) >= 0.3*cell
+	// Much colour elsewhere may be a board the lattice missed for a
+	// smaller grid (or a coloured table: a photo can afford the look).
+	return float64(near) >= 0.3*cell || float64(all) >= 0.01*float64(p.w*p.h)
+}
+
+// frameAround extends a located lattice out to Tango's dark frame when the
+// lattice stopped a row or two short of it (cells whose light lines blur
+// away do not close). The frame must be found on every side, and the
+// lattice grows by at most two cells a side.
+func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
+	rows, cols := prev.rows.n, prev.cols.n
+	toImage, ok := homographyFromQuads(rectCorners(float64(cols), float64(rows)), prev.quad)
+	if !ok {
+		return gridCandidate{}, false
+	}
+	small, _ := downscale(img, locateSide)
+	defer small.Close()
+	bgr := toBGR(small)
+	defer bgr.Close()
+	l := spotLattice{toImage: toImage, at: map[latticePos]int{}, span: &[4]int{0, 0, cols - 1, rows - 1}}
+	v, ok := newBoardView(bgr, l)
+	if !ok {
+		return gridCandidate{}, false
+	}
+	c0, r0, c1, r1, found := frameExtent(v, l)
+	traceBoard("frame around %dx%d: %d..%d x %d..%d ok %v", rows, cols, c0, c1, r0, r1, found)
+	if !found || c0 < -2 || r0 < -2 || c1 > cols+1 || r1 > rows+1 || (c0 == 0 && r0 == 0 && c1 == cols-1 && r1 == rows-1) {
+		return gridCandidate{}, false
+	}
+	f := latticeFit{rows: r1 - r0 + 1, cols: c1 - c0 + 1, toImage: homography{1, 0, float64(c0), 0, 1, float64(r0), 0, 0, 1}.then(toImage)}
+	if f.rows < 2 || f.cols < 2 || f.rows > 64 || f.cols > 64 {
+		return gridCandidate{}, false
+	}
+	q := f.quad()
+	if !isConvexOrdered(q) {
+		return gridCandidate{}, false
+	}
+	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}}, true
 }

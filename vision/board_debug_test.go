@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestBoardTrace runs the app-board locator on the images matching
@@ -93,7 +94,36 @@ func TestBoardDraw(t *testing.T) {
 			}
 		}
 	}
+	if ok {
+		if v, vok := newBoardView(bgr, l); vok {
+			vm, _ := gocv.NewMatFromBytes(v.rows*boardPx, v.cols*boardPx, gocv.MatTypeCV8UC3, v.p.pix)
+			_ = WritePNG(strings.TrimSuffix(out, ".png")+"-view.png", vm)
+			vm.Close()
+		}
+	}
 	if err := WritePNG(out, bgr); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestBoardTime times appBoard on the images matching BINOCLE_BOARD_TIME.
+func TestBoardTime(t *testing.T) {
+	glob := os.Getenv("BINOCLE_BOARD_TIME")
+	if glob == "" {
+		t.Skip("set BINOCLE_BOARD_TIME")
+	}
+	files, _ := filepath.Glob(glob)
+	var total time.Duration
+	for _, f := range files {
+		img := gocv.IMRead(f, gocv.IMReadColor)
+		start := time.Now()
+		for k := 0; k < 5; k++ {
+			appBoard(img)
+		}
+		d := time.Since(start) / 5
+		total += d
+		t.Logf("%s %v", filepath.Base(f), d)
+		img.Close()
+	}
+	t.Logf("mean %v", total/time.Duration(max(1, len(files))))
 }
