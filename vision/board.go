@@ -476,7 +476,7 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		if lk.chroma >= math.Max(minSpotChroma, 0.7*colourful) && lk.spread <= 25 {
 			return true
 		}
-		if len(mids) < 3 || math.Abs(blank.ring) < 4 {
+		if len(mids) < 3 || math.Abs(blank.ring) < 1.5 {
 			return false
 		}
 		contrast := lk.mid - lk.ring
@@ -491,13 +491,13 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 			contrast*blank.ring > 0 && math.Abs(contrast) >= 0.5*math.Abs(blank.ring) &&
 			lk.spread <= math.Max(6, 2*blank.spread) && lk.chroma <= math.Max(12, 2*blank.chroma)
 	}
-	strip := func(side int) float64 {
+	strip := func(side, d int) float64 {
 		n, yes := 0, 0
 		switch side {
 		case 0, 1:
-			r := minR - 1
+			r := minR - d
 			if side == 1 {
-				r = maxR + 1
+				r = maxR + d
 			}
 			for c := minC; c <= maxC; c++ {
 				n++
@@ -506,9 +506,9 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 				}
 			}
 		default:
-			c := minC - 1
+			c := minC - d
 			if side == 3 {
-				c = maxC + 1
+				c = maxC + d
 			}
 			for r := minR; r <= maxR; r++ {
 				n++
@@ -523,9 +523,15 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 	for grown := 0; grown < 2*boardMargin; grown++ {
 		best, bestShare := -1, 0.0
 		for side := 0; side < 4; side++ {
-			s := strip(side)
+			s := strip(side, 1)
 			traceBoard("  side %d share %.2f", side, s)
-			if s >= 0.7 && s > bestShare {
+			// Shadows and glare spoil some tiles of a real strip; a
+			// weaker one still counts where the board clearly ends
+			// just beyond it.
+			if s < 0.7 && (s < 0.55 || strip(side, 2) >= 0.25) {
+				continue
+			}
+			if s > bestShare {
 				best, bestShare = side, s
 			}
 		}
@@ -681,8 +687,10 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	p := bgrPlaneOf(bgr)
 	spots, lo, hi := spotFamily(colourSpots(chromaMask(p), p.w, p.h))
 	traceBoard("spots %d family %d", len(spots), hi-lo)
-	for _, s := range spots {
-		traceBoard("  spot %.0f,%.0f %dx%d fill %.2f", s.x, s.y, s.w, s.h, s.fill)
+	if boardTrace != nil {
+		for _, s := range spots {
+			traceBoard("  spot %.0f,%.0f %dx%d fill %.2f", s.x, s.y, s.w, s.h, s.fill)
+		}
 	}
 	l, ok := fitSpotLattice(spots, lo, hi)
 	if !ok {
