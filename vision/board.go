@@ -1,0 +1,932 @@
+package vision
+
+import (
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// App boards (0h h1's coloured tiles, LinkedIn Tango's suns and moons) are
+// read poorly by the closed-cell lattice in photos: the gaps between tiles
+// and Tango's cell lines are light, thin and blurred away, and blank tiles
+// stand only a few grey levels off the paper. What survives is colour:
+// coloured tiles and glyphs are compact blobs of one size, one per cell,
+// at the centres of a projected lattice. The lattice through their
+// centres gives the cell geometry; the board's extent comes from what
+// continues beyond the coloured cells (more tiles, or Tango's dark frame).
+
+// spot is one compact coloured blob: a tile or a glyph.
+type spot struct {
+	x, y float64
+	w, h int
+	fill float64 // share of its bounding box it covers
+}
+
+func (s spot) size() float64 { return math.Sqrt(float64(s.w * s.h)) }
+
+// minSpotChroma is how far (max minus min channel) a pixel's colour must be
+// from grey to be part of a coloured tile or glyph: above tinted paper and
+// the colour casts of a photo's lighting.
+const minSpotChroma = 55
+
+// chromaMask marks the strongly coloured pixels of a BGR image.
+func chromaMask(p bgrPlane) []byte {
+	out := make([]byte, p.w*p.h)
+	for i := range out {
+		b, g, r := int(p.pix[3*i]), int(p.pix[3*i+1]), int(p.pix[3*i+2])
+		hi, lo := max(b, g, r), min(b, g, r)
+		// Saturation as well as chroma: a dark maroon table is coloured
+		// too, but tiles and glyphs are bright colours.
+		if hi-lo >= minSpotChroma && 2*(hi-lo) >= hi {
+			out[i] = 255
+		}
+	}
+	return out
+}
+
+// colourSpots returns the compact blobs of a mask. A spot's centre is
+// that of its smallest enclosing circle: a crescent moon's outer arc is
+// most of its disc, so the circle finds the cell's centre where the
+// crescent's centroid would be pulled aside.
+func colourSpots(mask []byte, w, h int) []spot {
+	m, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, mask)
+	if err != nil {
+		return nil
+	}
+	defer m.Close()
+	contours := gocv.FindContours(m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer contours.Close()
+	var out []spot
+	for i := 0; i < contours.Size(); i++ {
+		c := contours.At(i)
+		r := gocv.BoundingRect(c)
+		bw, bh := r.Dx(), r.Dy()
+		if bw < 4 || bh < 4 || r.Min.X <= 0 || r.Min.Y <= 0 || r.Max.X >= w || r.Max.Y >= h || bw > w/3 || bh > h/3 {
+			continue
+		}
+		x, y, _ := gocv.MinEnclosingCircle(c)
+		fill := gocv.ContourArea(c) / float64(bw*bh)
+		// A crescent moon keeps about a third of its box.
+		if fill < 0.25 || bw > 3*bh || bh > 3*bw {
+			continue
+		}
+		out = append(out, spot{x: float64(x), y: float64(y), w: bw, h: bh, fill: fill})
+	}
+	return out
+}
+
+// spotFamily keeps the spots of the most common size: single tiles or
+// glyphs, not the runs of touching tiles that merged into one blob, nor
+// specks or clue marks.
+//
+// It returns the single (not elongated) spots sorted by size, and the
+// family as the range lo..hi of them.
+func spotFamily(spots []spot) (single []spot, lo, hi int) {
+	for _, s := range spots {
+		if float64(s.w) <= 1.5*float64(s.h) && float64(s.h) <= 1.5*float64(s.w) {
+			single = append(single, s)
+		}
+	}
+	if len(single) < 4 {
+		return nil, 0, 0
+	}
+	sort.Slice(single, func(i, j int) bool { return single[i].size() < single[j].size() })
+	// The family covering the most area: specks of noise can outnumber
+	// the cells.
+	bestArea, bestN, bestLo, area := 0.0, 0, 0, 0.0
+	for lo := range single {
+		for hi < len(single) && single[hi].size() <= 1.4*single[lo].size() {
+			area += single[hi].size() * single[hi].size()
+			hi++
+		}
+		if hi-lo >= 4 && area > bestArea {
+			bestArea, bestN, bestLo = area, hi-lo, lo
+		}
+		area -= single[lo].size() * single[lo].size()
+	}
+	if bestN == 0 {
+		return nil, 0, 0
+	}
+	return single, bestLo, bestLo + bestN
+}
+
+// spotLattice is a lattice fitted through spot centres: toImage maps
+// lattice coordinates (cell corners at integers) to image pixels, and at
+// holds the spot index at each occupied cell.
+type spotLattice struct {
+	toImage  homography
+	at       map[latticePos]int
+	residual float64 // mean distance of the centres from their cells' centres, in cells
+	span     *[4]int // minC, minR, maxC, maxR when there are no spots to bound it
+}
+
+// maxSpotSteps is the furthest, in cells, the walk steps from one spot to
+// the next: coloured cells are sparse, a blank cell or two between them is
+// common.
+const maxSpotSteps = 3
+
+const maxStepDiffs = 160
+
+// fitSpotLattice assigns lattice positions to spots by walking from a
+// central spot through steps of a few cells, each step judged by the
+// local cell vectors, then refits the projective map to all of them.
+// The walk uses the family single[lo:hi]; the refit takes in every single
+// spot of about the size the map predicts for its cell, since perspective
+// makes the near cells larger than the family's range allows.
+func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
+	spots := single[lo:hi]
+	if len(spots) < 5 {
+		return spotLattice{}, false
+	}
+	sizes := make([]float64, len(spots))
+	for i, s := range spots {
+		sizes[i] = s.size()
+	}
+	size := percentile(sizes, 0.5)
+	reach := (maxSpotSteps + 0.8) * 1.8 * size
+	nbrs := make([][]int, len(spots))
+	var diffs [][2]float64
+	// Nearby differences suffer least from perspective; a board with few
+	// glyphs needs the longer ones too.
+	diffReach := 4 * size
+	if len(spots) < 12 {
+		diffReach = 6.5 * size
+	}
+	for i, a := range spots {
+		for j, b := range spots {
+			d := math.Hypot(b.x-a.x, b.y-a.y)
+			if i == j || d < 0.8*size || d > reach {
+				continue
+			}
+			nbrs[i] = append(nbrs[i], j)
+			if j > i && d <= diffReach {
+				diffs = append(diffs, [2]float64{b.x - a.x, b.y - a.y})
+			}
+		}
+	}
+	// A few hundred differences pin the step down; more only cost time.
+	if len(diffs) > maxStepDiffs {
+		kept := diffs[:0]
+		for k := 0; k < maxStepDiffs; k++ {
+			kept = append(kept, diffs[k*len(diffs)/maxStepDiffs])
+		}
+		diffs = kept
+	}
+	u, ok := latticeStep(diffs, size)
+	traceBoard("step %v from %d diffs, size %.1f ok %v", u, len(diffs), size, ok)
+	if !ok {
+		return spotLattice{}, false
+	}
+	v := [2]float64{-u[1], u[0]}
+	// Seed: the spot nearest the spots' centre, where the local steps
+	// are least bent by perspective relative to the whole.
+	var cx, cy float64
+	for _, s := range spots {
+		cx, cy = cx+s.x, cy+s.y
+	}
+	cx, cy = cx/float64(len(spots)), cy/float64(len(spots))
+	seed := 0
+	for i, s := range spots {
+		if math.Hypot(s.x-cx, s.y-cy) < math.Hypot(spots[seed].x-cx, spots[seed].y-cy) {
+			seed = i
+		}
+	}
+	for i := range nbrs {
+		a := spots[i]
+		sort.Slice(nbrs[i], func(p, q int) bool {
+			bp, bq := spots[nbrs[i][p]], spots[nbrs[i][q]]
+			return math.Hypot(bp.x-a.x, bp.y-a.y) < math.Hypot(bq.x-a.x, bq.y-a.y)
+		})
+	}
+	type node struct {
+		pos  latticePos
+		u, v [2]float64
+	}
+	at := map[latticePos]int{{0, 0}: seed}
+	state := map[int]node{seed: {latticePos{0, 0}, u, v}}
+	queue := []int{seed}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		n := state[i]
+		det := n.u[0]*n.v[1] - n.u[1]*n.v[0]
+		if math.Abs(det) < 1e-9 {
+			continue
+		}
+		for _, j := range nbrs[i] {
+			if _, done := state[j]; done {
+				continue
+			}
+			dx, dy := spots[j].x-spots[i].x, spots[j].y-spots[i].y
+			a := (dx*n.v[1] - dy*n.v[0]) / det
+			b := (n.u[0]*dy - n.u[1]*dx) / det
+			ra, rb := math.Round(a), math.Round(b)
+			if math.Abs(a-ra) > 0.22 || math.Abs(b-rb) > 0.22 || math.Abs(ra) > maxSpotSteps || math.Abs(rb) > maxSpotSteps {
+				continue
+			}
+			p := latticePos{n.pos.col + int(ra), n.pos.row + int(rb)}
+			if _, taken := at[p]; taken {
+				continue
+			}
+			next := node{p, n.u, n.v}
+			if rb == 0 {
+				next.u = [2]float64{dx / ra, dy / ra}
+			} else if ra == 0 {
+				next.v = [2]float64{dx / rb, dy / rb}
+			}
+			at[p], state[j] = j, next
+			queue = append(queue, j)
+		}
+	}
+	traceBoard("walk reached %d", len(at))
+	if len(at) < 5 {
+		return spotLattice{}, false
+	}
+	for p, i := range at {
+		at[p] = i + lo
+	}
+	return refineSpotLattice(single, at)
+}
+
+// refineSpotLattice fits the lattice-to-image map to the assigned spots and
+// reassigns every spot by it, a few rounds, so that spots the walk could
+// not reach join and misassigned ones leave.
+func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) {
+	var h homography
+	for iter := 0; iter < 4; iter++ {
+		var src, dst [][2]float64
+		for p, i := range at {
+			src = append(src, [2]float64{float64(p.col) + 0.5, float64(p.row) + 0.5})
+			dst = append(dst, [2]float64{spots[i].x, spots[i].y})
+		}
+		if !spansTwoAxes(src) {
+			return spotLattice{}, false
+		}
+		var ok bool
+		if h, ok = fitHomography(src, dst); !ok {
+			return spotLattice{}, false
+		}
+		inv := h.inverse()
+		// A spot's size against its cell's, which is about the same
+		// share everywhere on one board.
+		var ratios []float64
+		for p, i := range at {
+			w, hh := cellBox(h, p)
+			ratios = append(ratios, spots[i].size()/math.Sqrt(w*hh))
+		}
+		k := percentile(ratios, 0.5)
+		next := map[latticePos]int{}
+		resid := map[latticePos]float64{}
+		for i, s := range spots {
+			a, b := inv.apply(s.x, s.y)
+			a, b = a-0.5, b-0.5
+			ra, rb := math.Round(a), math.Round(b)
+			r := math.Hypot(a-ra, b-rb)
+			if r > 0.25 || math.Abs(ra) > 80 || math.Abs(rb) > 80 {
+				continue
+			}
+			p := latticePos{int(ra), int(rb)}
+			w, hh := cellBox(h, p)
+			if f := s.size() / math.Sqrt(w*hh) / k; f < 0.75 || f > 1.33 {
+				continue
+			}
+			if old, taken := resid[p]; taken && old <= r {
+				continue
+			}
+			next[p], resid[p] = i, r
+		}
+		if len(next) < 5 {
+			return spotLattice{}, false
+		}
+		same := len(next) == len(at)
+		at = next
+		if same && iter > 0 {
+			break
+		}
+	}
+	l := spotLattice{toImage: h, at: at}
+	inv := h.inverse()
+	for p, i := range at {
+		a, b := inv.apply(spots[i].x, spots[i].y)
+		l.residual += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
+	}
+	l.residual /= float64(len(at))
+	return l, true
+}
+
+// bounds is the range of occupied lattice cells, or the span set for a
+// lattice that came without spots.
+func (l spotLattice) bounds() (minC, minR, maxC, maxR int) {
+	if l.span != nil {
+		return l.span[0], l.span[1], l.span[2], l.span[3]
+	}
+	minC, minR, maxC, maxR = math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for p := range l.at {
+		minC, maxC = min(minC, p.col), max(maxC, p.col)
+		minR, maxR = min(minR, p.row), max(maxR, p.row)
+	}
+	return
+}
+
+// boardPx is the cell size, in pixels, of the rectification a board's
+// extent is judged in: enough to see a tile's gap ring apart from its
+// middle.
+const boardPx = 24
+
+// boardView is a rectification of the lattice around its occupied cells,
+// margin cells beyond them on every side, boardPx pixels a cell.
+type boardView struct {
+	c0, r0     int // lattice cell at the view's top-left
+	cols, rows int
+	p          bgrPlane
+	inImage    []bool // which view pixels come from inside the picture
+}
+
+const boardMargin = 8
+
+func newBoardView(bgr gocv.Mat, l spotLattice) (boardView, bool) {
+	minC, minR, maxC, maxR := l.bounds()
+	v := boardView{c0: minC - boardMargin, r0: minR - boardMargin, cols: maxC - minC + 1 + 2*boardMargin, rows: maxR - minR + 1 + 2*boardMargin}
+	if v.cols > 80 || v.rows > 80 {
+		return v, false
+	}
+	toImage := homography{1.0 / boardPx, 0, float64(v.c0), 0, 1.0 / boardPx, float64(v.r0), 0, 0, 1}.then(l.toImage)
+	w, h := v.cols*boardPx, v.rows*boardPx
+	m := warp(bgr, toImage, w, h)
+	defer m.Close()
+	v.p = bgrPlaneOf(m)
+	v.inImage = make([]bool, w*h)
+	xmax, ymax := float64(bgr.Cols()-2), float64(bgr.Rows()-2)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			ix, iy := toImage.apply(float64(x)+0.5, float64(y)+0.5)
+			v.inImage[y*w+x] = ix >= 1 && iy >= 1 && ix <= xmax && iy <= ymax
+		}
+	}
+	return v, true
+}
+
+// cellLook summarises one lattice cell of a view: its middle's brightness,
+// evenness and colour, and the brightness of the ring along its sides,
+// where a tile's gap is.
+type cellLook struct {
+	mid, spread, chroma, ring float64
+	sides                     [4]float64 // the ring's top, bottom, left and right
+	ok                        bool       // wholly inside the picture
+}
+
+func (v boardView) look(col, row int) cellLook {
+	x0, y0 := (col-v.c0)*boardPx, (row-v.r0)*boardPx
+	w := v.cols * boardPx
+	if x0 < 0 || y0 < 0 || x0+boardPx > w || y0+boardPx > v.rows*boardPx {
+		return cellLook{}
+	}
+	var s, ss, ch, ring float64
+	var sides [4]float64
+	n, nr := 0, 0
+	for y := y0; y < y0+boardPx; y++ {
+		for x := x0; x < x0+boardPx; x++ {
+			i := y*w + x
+			if !v.inImage[i] {
+				return cellLook{}
+			}
+			b, g, r := float64(v.p.pix[3*i]), float64(v.p.pix[3*i+1]), float64(v.p.pix[3*i+2])
+			grey := (b + g + r) / 3
+			dx, dy := x-x0, y-y0
+			if dx == 0 || dy == 0 || dx == boardPx-1 || dy == boardPx-1 {
+				ring += grey
+				nr++
+			}
+			switch {
+			case dy <= 1:
+				sides[0] += grey
+			case dy >= boardPx-2:
+				sides[1] += grey
+			}
+			switch {
+			case dx <= 1:
+				sides[2] += grey
+			case dx >= boardPx-2:
+				sides[3] += grey
+			}
+			if dx >= boardPx/4 && dx < 3*boardPx/4 && dy >= boardPx/4 && dy < 3*boardPx/4 {
+				s += grey
+				ss += grey * grey
+				ch += math.Max(b, math.Max(g, r)) - math.Min(b, math.Min(g, r))
+				n++
+			}
+		}
+	}
+	m := s / float64(n)
+	for k := range sides {
+		sides[k] /= 2 * boardPx
+	}
+	return cellLook{mid: m, spread: math.Sqrt(math.Max(0, ss/float64(n)-m*m)), chroma: ch / float64(n), ring: ring / float64(nr), sides: sides, ok: true}
+}
+
+// tileExtent grows the occupied range of a tile lattice over the rows and
+// columns beyond it that are tiles too: blank tiles look like the blank
+// tiles inside the range (even, their shade, set off from their gap ring
+// the same way), coloured ones are even and coloured.
+func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool) {
+	minC, minR, maxC, maxR = l.bounds()
+	var mids, contrasts, spreads, chromas []float64
+	for r := minR; r <= maxR; r++ {
+		for c := minC; c <= maxC; c++ {
+			if _, coloured := l.at[latticePos{c, r}]; coloured {
+				continue
+			}
+			lk := v.look(c, r)
+			if !lk.ok || lk.chroma >= minSpotChroma {
+				continue
+			}
+			mids = append(mids, lk.mid)
+			contrasts = append(contrasts, lk.mid-lk.ring)
+			spreads = append(spreads, lk.spread)
+			chromas = append(chromas, lk.chroma)
+		}
+	}
+	var chromas2 []float64
+	for p := range l.at {
+		if lk := v.look(p.col, p.row); lk.ok {
+			chromas2 = append(chromas2, lk.chroma)
+		}
+	}
+	colourful := percentile(chromas2, 0.5)
+	var blank cellLook
+	// Without blank tiles to learn from, only a board that is all
+	// coloured tiles can be judged.
+	if len(mids) < 3 && 10*len(l.at) < 9*(maxC-minC+1)*(maxR-minR+1) {
+		return minC, minR, maxC, maxR, false
+	}
+	if len(mids) >= 3 {
+		blank = cellLook{mid: percentile(mids, 0.5), ring: percentile(contrasts, 0.5), spread: percentile(spreads, 0.75), chroma: percentile(chromas, 0.75)}
+	}
+	tileLike := func(c, r int) bool {
+		lk := v.look(c, r)
+		if !lk.ok {
+			return false
+		}
+		if _, coloured := l.at[latticePos{c, r}]; coloured {
+			return true
+		}
+		// A coloured tile the spots missed (merged with its neighbour) is
+		// as colourful as the spotted ones; tinted paper is not.
+		if lk.chroma >= math.Max(minSpotChroma, 0.7*colourful) && lk.spread <= 25 {
+			return true
+		}
+		if len(mids) < 3 || math.Abs(blank.ring) < 1.5 {
+			return false
+		}
+		contrast := lk.mid - lk.ring
+		// A tile is set off from its gap on every side; a cell that
+		// straddles the board's edge is not.
+		for _, side := range lk.sides {
+			if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < 0.3*math.Abs(blank.ring) {
+				return false
+			}
+		}
+		return math.Abs(lk.mid-blank.mid) <= math.Max(15, 0.5*math.Abs(blank.ring)) &&
+			contrast*blank.ring > 0 && math.Abs(contrast) >= 0.5*math.Abs(blank.ring) &&
+			lk.spread <= math.Max(6, 2*blank.spread) && lk.chroma <= math.Max(12, 2*blank.chroma)
+	}
+	strip := func(side, d int) float64 {
+		n, yes := 0, 0
+		switch side {
+		case 0, 1:
+			r := minR - d
+			if side == 1 {
+				r = maxR + d
+			}
+			for c := minC; c <= maxC; c++ {
+				n++
+				if tileLike(c, r) {
+					yes++
+				}
+			}
+		default:
+			c := minC - d
+			if side == 3 {
+				c = maxC + d
+			}
+			for r := minR; r <= maxR; r++ {
+				n++
+				if tileLike(c, r) {
+					yes++
+				}
+			}
+		}
+		return float64(yes) / float64(n)
+	}
+	traceBoard("blank %+v from %d cells", blank, len(mids))
+	for grown := 0; grown < 2*boardMargin; grown++ {
+		best, bestShare := -1, 0.0
+		for side := 0; side < 4; side++ {
+			s := strip(side, 1)
+			traceBoard("  side %d share %.2f", side, s)
+			// Shadows and glare spoil some tiles of a real strip; a
+			// weaker one still counts where the board clearly ends
+			// just beyond it.
+			if s < 0.7 && (s < 0.55 || strip(side, 2) >= 0.25) {
+				continue
+			}
+			if s > bestShare {
+				best, bestShare = side, s
+			}
+		}
+		if best < 0 {
+			break
+		}
+		switch best {
+		case 0:
+			minR--
+		case 1:
+			maxR++
+		case 2:
+			minC--
+		case 3:
+			maxC++
+		}
+		if minR < v.r0+1 || minC < v.c0+1 || maxR >= v.r0+v.rows-1 || maxC >= v.c0+v.cols-1 {
+			return minC, minR, maxC, maxR, false
+		}
+	}
+	return minC, minR, maxC, maxR, true
+}
+
+// frameExtent finds Tango's dark frame round the glyphs' range: on each
+// side, the first lattice line outward that is much darker along its
+// length than the cell lines inside.
+func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool) {
+	minC, minR, maxC, maxR = l.bounds()
+	w := v.cols * boardPx
+	grey := func(x, y int) (float64, bool) {
+		if x < 0 || y < 0 || x >= w || y >= v.rows*boardPx || !v.inImage[y*w+x] {
+			return 0, false
+		}
+		i := 3 * (y*w + x)
+		b, g, r := float64(v.p.pix[i]), float64(v.p.pix[i+1]), float64(v.p.pix[i+2])
+		// Glyphs reaching towards a line are coloured; the frame is not.
+		if math.Max(b, math.Max(g, r))-math.Min(b, math.Min(g, r)) >= minSpotChroma {
+			return 255, true
+		}
+		return (b + g + r) / 3, true
+	}
+	// lineValue is the median, along the line at lattice coordinate at
+	// (horizontal: a row boundary) over the cells lo..hi, of the darkest
+	// pixel across it.
+	lineValue := func(at int, horizontal bool, lo, hi int) (float64, bool) {
+		var vals []float64
+		for s := lo * boardPx; s < (hi+1)*boardPx; s++ {
+			darkest := math.Inf(1)
+			// A bent page moves the frame off the fitted line by a
+			// little.
+			for o := -boardPx / 6; o <= boardPx/6; o++ {
+				x, y := (at-v.c0)*boardPx+o, s-v.r0*boardPx
+				if horizontal {
+					x, y = s-v.c0*boardPx, (at-v.r0)*boardPx+o
+				}
+				g, in := grey(x, y)
+				if !in {
+					return 0, false
+				}
+				darkest = math.Min(darkest, g)
+			}
+			vals = append(vals, darkest)
+		}
+		return percentile(vals, 0.5), len(vals) > 0
+	}
+	var inner, mids []float64
+	for r := minR + 1; r <= maxR; r++ {
+		if val, in := lineValue(r, true, minC, maxC); in {
+			inner = append(inner, val)
+		}
+	}
+	for c := minC + 1; c <= maxC; c++ {
+		if val, in := lineValue(c, false, minR, maxR); in {
+			inner = append(inner, val)
+		}
+	}
+	for r := minR; r <= maxR; r++ {
+		for c := minC; c <= maxC; c++ {
+			if _, glyph := l.at[latticePos{c, r}]; glyph {
+				continue
+			}
+			if lk := v.look(c, r); lk.ok {
+				mids = append(mids, lk.mid)
+			}
+		}
+	}
+	traceBoard("frame: %d inner lines, %d blank cells", len(inner), len(mids))
+	if len(inner) < 2 || len(mids) < 2 {
+		return minC, minR, maxC, maxR, false
+	}
+	light, lines := percentile(mids, 0.5), percentile(inner, 0.5)
+	dark := func(val float64) bool { return val < lines-25 && val < 0.7*light }
+	find := func(side int) (int, bool) {
+		for k := 0; k < boardMargin; k++ {
+			var at int
+			var val float64
+			var in bool
+			switch side {
+			case 0:
+				at = minR - k
+				val, in = lineValue(at, true, minC, maxC)
+			case 1:
+				at = maxR + 1 + k
+				val, in = lineValue(at, true, minC, maxC)
+			case 2:
+				at = minC - k
+				val, in = lineValue(at, false, minR, maxR)
+			case 3:
+				at = maxC + 1 + k
+				val, in = lineValue(at, false, minR, maxR)
+			}
+			traceBoard("  frame side %d line %d value %.0f in %v (light %.0f lines %.0f)", side, at, val, in, light, lines)
+			if !in {
+				return 0, false
+			}
+			if dark(val) {
+				return at, true
+			}
+		}
+		return 0, false
+	}
+	var edges [4]int
+	for side := 0; side < 4; side++ {
+		e, found := find(side)
+		if !found {
+			return minC, minR, maxC, maxR, false
+		}
+		edges[side] = e
+	}
+	return edges[2], edges[0], edges[3] - 1, edges[1] - 1, true
+}
+
+// boardTrace, when set (by tests), is told how the app-board locator went.
+var boardTrace func(format string, args ...any)
+
+func traceBoard(format string, args ...any) {
+	if boardTrace != nil {
+		boardTrace(format, args...)
+	}
+}
+
+// appBoard finds an app board in img by its coloured cells. It returns the
+// candidate in the coordinates of img downscaled to locateSide, like
+// locate, and the factor back to img's pixels.
+func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
+	if img.Empty() || img.Channels() < 3 || img.Cols() < 16 || img.Rows() < 16 {
+		return gridCandidate{}, 1, false
+	}
+	small, scale := downscale(img, locateSide)
+	defer small.Close()
+	bgr := toBGR(small)
+	defer bgr.Close()
+	p := bgrPlaneOf(bgr)
+	spots, lo, hi := spotFamily(colourSpots(chromaMask(p), p.w, p.h))
+	traceBoard("spots %d family %d", len(spots), hi-lo)
+	if boardTrace != nil {
+		for _, s := range spots {
+			traceBoard("  spot %.0f,%.0f %dx%d fill %.2f", s.x, s.y, s.w, s.h, s.fill)
+		}
+	}
+	l, ok := fitSpotLattice(spots, lo, hi)
+	if !ok {
+		return gridCandidate{}, scale, false
+	}
+	minC, minR, maxC, maxR := l.bounds()
+	traceBoard("lattice %d spots, cells %d..%d x %d..%d resid %.3f", len(l.at), minC, maxC, minR, maxR, l.residual)
+	if l.residual > 0.12 {
+		return gridCandidate{}, scale, false
+	}
+	v, ok := newBoardView(bgr, l)
+	if !ok {
+		return gridCandidate{}, scale, false
+	}
+	var fills []float64
+	for _, i := range l.at {
+		fills = append(fills, spots[i].fill)
+	}
+	// Crescent moons cover little of their box; no tile does.
+	glyphs := percentile(fills, 0.25) < 0.55
+	tiles := !glyphs && percentile(fills, 0.5) >= 0.84
+	traceBoard("fill median %.2f q25 %.2f q75 %.2f", percentile(fills, 0.5), percentile(fills, 0.25), percentile(fills, 0.75))
+	extents := []func(boardView, spotLattice) (int, int, int, int, bool){frameExtent, tileExtent}
+	if tiles {
+		extents[0], extents[1] = extents[1], extents[0]
+	}
+	if glyphs {
+		extents = extents[:1]
+	}
+	for k, extent := range extents {
+		c0, r0, c1, r1, found := extent(v, l)
+		traceBoard("extent %d (tiles %v): %d..%d x %d..%d ok %v", k, tiles, c0, c1, r0, r1, found)
+		if !found {
+			continue
+		}
+		rows, cols := r1-r0+1, c1-c0+1
+		if rows < 2 || cols < 2 || rows > 64 || cols > 64 {
+			continue
+		}
+		toImage := homography{1, 0, float64(c0), 0, 1, float64(r0), 0, 0, 1}.then(l.toImage)
+		f := latticeFit{rows: rows, cols: cols, toImage: toImage}
+		q := f.quad()
+		if !isConvexOrdered(q) {
+			continue
+		}
+		return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}}, scale, true
+	}
+	return gridCandidate{}, scale, false
+}
+
+// latticeStep finds the cell step (pitch and angle) that makes the most
+// differences between nearby spot centres whole numbers of cells. A cell
+// holds its spot, so the pitch is at least the spot's size; of pitches
+// that explain the differences about equally, the largest is the cell (a
+// multiple of the true step explains fewer, a fraction is too small).
+func latticeStep(diffs [][2]float64, size float64) ([2]float64, bool) {
+	if len(diffs) < 4 {
+		return [2]float64{}, false
+	}
+	type trial struct{ theta, pitch, score float64 }
+	var trials []trial
+	best := 0.0
+	for pitch := 0.95 * size; pitch <= 2.3*size; pitch *= 1.025 {
+		for deg := -45.0; deg < 45; deg += 1.5 {
+			th := deg * math.Pi / 180
+			c, s := math.Cos(th)/pitch, math.Sin(th)/pitch
+			score := 0.0
+			for _, d := range diffs {
+				a := d[0]*c + d[1]*s
+				b := -d[0]*s + d[1]*c
+				ra, rb := math.Round(a), math.Round(b)
+				e2 := (a-ra)*(a-ra) + (b-rb)*(b-rb)
+				tol := 0.12 + 0.03*(math.Abs(ra)+math.Abs(rb))
+				if e2 < tol*tol {
+					score += 1 - e2/(tol*tol)
+				}
+			}
+			trials = append(trials, trial{th, pitch, score})
+			best = math.Max(best, score)
+		}
+	}
+	if best < 3 {
+		return [2]float64{}, false
+	}
+	var chosen trial
+	for _, t := range trials {
+		if t.score >= 0.85*best && t.pitch > chosen.pitch {
+			chosen = t
+		}
+	}
+	// The best angle at that pitch.
+	for _, t := range trials {
+		if math.Abs(t.pitch-chosen.pitch) < 1e-9 && t.score > chosen.score {
+			chosen = t
+		}
+	}
+	return [2]float64{chosen.pitch * math.Cos(chosen.theta), chosen.pitch * math.Sin(chosen.theta)}, true
+}
+
+// appBoardFallback decides whether the app-board locator's answer should
+// replace locate's: always when locate found nothing or only an outline
+// (whose count is a guess from periodicity), and when locate's lattice is
+// a part of a larger board of the same cells, as when blank tiles at the
+// board's edge did not close off. Both candidates are in the same
+// downscaled coordinates.
+func appBoardFallback(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandidate, bool) {
+	fromLattice := prevErr == nil && prev.rows.score == 1 && prev.cols.score == 1
+	if fromLattice && !colourBeyond(img, prev) {
+		return gridCandidate{}, false
+	}
+	b, _, ok := appBoard(img)
+	if !ok {
+		if fromLattice {
+			return frameAround(img, prev)
+		}
+		return gridCandidate{}, false
+	}
+	if !fromLattice {
+		return b, true
+	}
+	if b.rows.n == prev.rows.n && b.cols.n == prev.cols.n {
+		return gridCandidate{}, false
+	}
+	// A board of coloured cells much larger than what the lattice found
+	// (the lattice took a small printed grid or a corner of the board).
+	if b.area >= 2*prev.area && b.rows.n*b.cols.n >= prev.rows.n*prev.cols.n {
+		return b, true
+	}
+	if b.rows.n < prev.rows.n || b.cols.n < prev.cols.n {
+		return frameAround(img, prev)
+	}
+	// The same cells: about the same cell area, and the old grid inside.
+	cellA, cellB := prev.area/float64(prev.rows.n*prev.cols.n), b.area/float64(b.rows.n*b.cols.n)
+	if cellB < 0.75*cellA || cellB > 1.33*cellA {
+		return gridCandidate{}, false
+	}
+	for _, c := range prev.quad {
+		if !insideQuad(b.quad, c[0], c[1], 0.5*math.Sqrt(cellB)) {
+			return gridCandidate{}, false
+		}
+	}
+	return b, true
+}
+
+// insideQuad tells whether (x, y) is inside the convex quadrilateral q, or
+// within slack pixels of it.
+func insideQuad(q [4][2]float64, x, y, slack float64) bool {
+	for i := 0; i < 4; i++ {
+		a, b := q[i], q[(i+1)%4]
+		dx, dy := b[0]-a[0], b[1]-a[1]
+		n := math.Hypot(dx, dy)
+		if n == 0 {
+			return false
+		}
+		// Clockwise on screen: inside is to the right of each side.
+		if (dx*(y-a[1])-dy*(x-a[0]))/n < -slack {
+			return false
+		}
+	}
+	return true
+}
+
+// colourBeyond tells, cheaply, whether strongly coloured pixels lie on a
+// located grid or in the band of cells just outside it: the sign of an
+// app board, whose lattice may have stopped short at blank tiles or at
+// cells whose lines blurred away. Printed grids pay only for a tiny copy.
+func colourBeyond(img gocv.Mat, c gridCandidate) bool {
+	if img.Channels() < 3 || c.rows.n < 1 || c.cols.n < 1 {
+		return false
+	}
+	const side = 256
+	small, _ := downscale(img, locateSide)
+	defer small.Close()
+	tiny, f := downscale(small, side)
+	defer tiny.Close()
+	bgr := toBGR(tiny)
+	defer bgr.Close()
+	p := bgrPlaneOf(bgr)
+	rows, cols := float64(c.rows.n), float64(c.cols.n)
+	toImage, ok := homographyFromQuads(rectCorners(cols, rows), scaleQuad(c.quad, 1/f))
+	if !ok {
+		return false
+	}
+	toGrid := toImage.inverse()
+	mask := chromaMask(p)
+	near, all := 0, 0
+	for y := 0; y < p.h; y++ {
+		for x := 0; x < p.w; x++ {
+			if mask[y*p.w+x] == 0 {
+				continue
+			}
+			all++
+			u, v := toGrid.apply(float64(x)+0.5, float64(y)+0.5)
+			if u < -1.5 || v < -1.5 || u > cols+1.5 || v > rows+1.5 {
+				continue
+			}
+			near++
+		}
+	}
+	cell := quadArea(c.quad) / (f * f) / (rows * cols)
+	// Much colour elsewhere may be a board the lattice missed for a
+	// smaller grid (or a coloured table: a photo can afford the look).
+	return float64(near) >= 0.3*cell || float64(all) >= 0.01*float64(p.w*p.h)
+}
+
+// frameAround extends a located lattice out to Tango's dark frame when the
+// lattice stopped a row or two short of it (cells whose light lines blur
+// away do not close). The frame must be found on every side, and the
+// lattice grows by at most two cells a side.
+func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
+	rows, cols := prev.rows.n, prev.cols.n
+	toImage, ok := homographyFromQuads(rectCorners(float64(cols), float64(rows)), prev.quad)
+	if !ok {
+		return gridCandidate{}, false
+	}
+	small, _ := downscale(img, locateSide)
+	defer small.Close()
+	bgr := toBGR(small)
+	defer bgr.Close()
+	l := spotLattice{toImage: toImage, at: map[latticePos]int{}, span: &[4]int{0, 0, cols - 1, rows - 1}}
+	v, ok := newBoardView(bgr, l)
+	if !ok {
+		return gridCandidate{}, false
+	}
+	c0, r0, c1, r1, found := frameExtent(v, l)
+	traceBoard("frame around %dx%d: %d..%d x %d..%d ok %v", rows, cols, c0, c1, r0, r1, found)
+	if !found || c0 < -2 || r0 < -2 || c1 > cols+1 || r1 > rows+1 || (c0 == 0 && r0 == 0 && c1 == cols-1 && r1 == rows-1) {
+		return gridCandidate{}, false
+	}
+	f := latticeFit{rows: r1 - r0 + 1, cols: c1 - c0 + 1, toImage: homography{1, 0, float64(c0), 0, 1, float64(r0), 0, 0, 1}.then(toImage)}
+	if f.rows < 2 || f.cols < 2 || f.rows > 64 || f.cols > 64 {
+		return gridCandidate{}, false
+	}
+	q := f.quad()
+	if !isConvexOrdered(q) {
+		return gridCandidate{}, false
+	}
+	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}}, true
+}
