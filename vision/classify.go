@@ -29,6 +29,7 @@ type cellImage struct {
 	gray           plane
 	ink            []bool // darker than the local paper by the ink threshold
 	faint          []bool // darker by the lower threshold that tells a faint glyph from paper
+	lines          []bool // faint pixels on long straight runs: grid lines, borders, not glyphs
 }
 
 // newCellImage measures ink against a local paper level: a closing with a
@@ -56,6 +57,7 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 		ci.ink[i] = d > threshold
 		ci.faint[i] = d > faint
 	}
+	ci.lines = lineMask(ci.faint, ci.gray.w, ci.gray.h, px)
 	return ci
 }
 
@@ -121,17 +123,10 @@ func (ci cellImage) features(row, col int) cellFeatures {
 	x1, y1 := (col+1)*px-m, (row+1)*px-m
 	area := float64((x1 - x0) * (y1 - y0))
 	var f cellFeatures
-	faintCount, strongCount, colourCount := 0, 0, 0
+	colourCount := 0
 	var hx, hy float64 // hue as a unit vector, so that red's 350 and 10 average to 0
 	for y := y0; y < y1; y++ {
 		for x := x0; x < x1; x++ {
-			i := y*ci.gray.w + x
-			if ci.faint[i] {
-				faintCount++
-			}
-			if ci.ink[i] {
-				strongCount++
-			}
 			b, g, r := ci.bgr.at(x, y)
 			if ok, h := isColoured(b, g, r); ok {
 				colourCount++
@@ -141,41 +136,256 @@ func (ci cellImage) features(row, col int) cellFeatures {
 		}
 	}
 	f.corners = ci.cornerColour(row, col)
-	f.ink = float64(faintCount) / area
 	f.colour = float64(colourCount) / area
 	if colourCount > 0 {
 		f.hue = math.Mod(math.Atan2(hy, hx)*180/math.Pi+360, 360)
 	}
-	if faintCount == 0 {
+	g := ci.glyph(row, col)
+	if g.faint == 0 {
 		return f
 	}
+	f.ink = float64(g.faint) / area
 	// A glyph drawn faintly throughout is shaped by the faint mask.
-	mask := ci.ink
-	if 4*strongCount < faintCount {
-		mask = ci.faint
-	}
-	bx0, by0, bx1, by1 := x1, y1, x0-1, y0-1
-	inkCount := 0
-	for y := y0; y < y1; y++ {
-		for x := x0; x < x1; x++ {
-			if mask[y*ci.gray.w+x] {
-				inkCount++
-				bx0, by0 = min(bx0, x), min(by0, y)
-				bx1, by1 = max(bx1, x), max(by1, y)
+	mask := g.in
+	if 4*g.strong >= g.faint {
+		mask = make([]bool, len(g.in))
+		for y := 0; y < px; y++ {
+			for x := 0; x < px; x++ {
+				i := y*px + x
+				mask[i] = g.in[i] && ci.ink[(row*px+y)*ci.gray.w+col*px+x]
 			}
 		}
+	}
+	bx0, by0, bx1, by1 := px, px, -1, -1
+	inkCount := 0
+	for i, on := range mask {
+		if on {
+			x, y := i%px, i/px
+			inkCount++
+			bx0, by0 = min(bx0, x), min(by0, y)
+			bx1, by1 = max(bx1, x), max(by1, y)
+		}
+	}
+	if inkCount == 0 {
+		return f
 	}
 	w, h := bx1-bx0+1, by1-by0+1
 	f.fill = float64(inkCount) / float64(w*h)
 	f.aspect = float64(w) / float64(h)
 	share := func(fx0, fx1, fy0, fy1 float64) float64 {
-		return maskShare(mask, ci.gray.w, bx0, by0, w, h, fx0, fx1, fy0, fy1)
+		return maskShare(mask, px, bx0, by0, w, h, fx0, fx1, fy0, fy1)
 	}
 	f.centre = share(0.35, 0.65, 0.35, 0.65)
 	// The middles of the box's four sides: a ring, a disc, a square or a
 	// bar's long sides have ink there, the arms of an X do not.
 	f.sides = (share(0.4, 0.6, 0, 0.2) + share(0.4, 0.6, 0.8, 1) + share(0, 0.2, 0.4, 0.6) + share(0.8, 1, 0.4, 0.6)) / 4
 	return f
+}
+
+// cellGlyph is the ink of one cell that makes up its glyph, in the cell's
+// own px x px coordinates.
+type cellGlyph struct {
+	in            []bool // faint pixels of the glyph's components
+	faint, strong int    // its faint pixels and how many of them are strong ink
+}
+
+// Where a glyph is looked for, as shares of the cell.
+const (
+	// glyphEdge is the band along the cell's sides left out, where a
+	// neighbour's glyph or a line's blur could reach in.
+	glyphEdge = 0.06
+	// glyphZone bounds how far a component's centre may lie from the
+	// cell's: glyphs are centred, though a rectification a little off
+	// shifts them; the halves of a clue cut by its line lie further out.
+	glyphZone = 0.3
+	// speckPixels is the smallest component counted, below which it is
+	// photo noise or JPEG ringing.
+	speckPixels = 3
+)
+
+// glyph collects the connected pieces of faint ink, grid lines taken out,
+// whose centres lie near the cell's centre. Judging pieces rather than a
+// fixed window keeps a glyph whole when the cell is a little off, and
+// keeps a line or a clue that reaches into the cell out of it.
+func (ci cellImage) glyph(row, col int) cellGlyph {
+	px := ci.px
+	e := max(1, int(math.Round(glyphEdge*float64(px))))
+	ox, oy := col*px, row*px
+	g := cellGlyph{in: make([]bool, px*px)}
+	seen := make([]bool, px*px)
+	var stack, comp []int
+	zone := glyphZone * float64(px)
+	mid := float64(px-1) / 2
+	for sy := e; sy < px-e; sy++ {
+		for sx := e; sx < px-e; sx++ {
+			si := sy*px + sx
+			gi := (oy+sy)*ci.gray.w + ox + sx
+			if seen[si] || !ci.faint[gi] || ci.lines[gi] {
+				continue
+			}
+			seen[si] = true
+			stack = append(stack[:0], si)
+			comp = comp[:0]
+			var sumX, sumY float64
+			strong := 0
+			for len(stack) > 0 {
+				i := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				comp = append(comp, i)
+				x, y := i%px, i/px
+				sumX += float64(x)
+				sumY += float64(y)
+				if ci.ink[(oy+y)*ci.gray.w+ox+x] {
+					strong++
+				}
+				for dy := -1; dy <= 1; dy++ {
+					for dx := -1; dx <= 1; dx++ {
+						nx, ny := x+dx, y+dy
+						if nx < e || ny < e || nx >= px-e || ny >= px-e {
+							continue
+						}
+						ni := ny*px + nx
+						ngi := (oy+ny)*ci.gray.w + ox + nx
+						if seen[ni] || !ci.faint[ngi] || ci.lines[ngi] {
+							continue
+						}
+						seen[ni] = true
+						stack = append(stack, ni)
+					}
+				}
+			}
+			n := float64(len(comp))
+			if len(comp) < speckPixels || math.Abs(sumX/n-mid) > zone || math.Abs(sumY/n-mid) > zone {
+				continue
+			}
+			for _, i := range comp {
+				g.in[i] = true
+			}
+			g.faint += len(comp)
+			g.strong += strong
+		}
+	}
+	return g
+}
+
+// Line finding, in cell widths. A grid line runs on across cells, which
+// a glyph does not even when blur joins it to a line.
+const (
+	// lineRun is the least length of thin ink along a line: more than
+	// one cell, so that a glyph and a line it touches do not make one.
+	lineRun = 1.5
+	// lineThickness is the thickest a line may be across itself: more
+	// than a bold border blurred, less than a glyph, so that a square
+	// touching a line is not taken for part of it.
+	lineThickness = 0.4
+	// lineBridge is the longest stretch of thick ink a line may cross:
+	// a crossing line, or a glyph blur has joined to it.
+	lineBridge = 0.75
+)
+
+// lineMask marks the thin ink pixels that lie on horizontal or vertical
+// runs of ink at least lineRun(px) long. A run may wander a pixel up or
+// down (a line a little tilted or bent by the rectification) and skip a
+// gap of two pixels (noise in a faint line); it runs on through crossing
+// lines and through glyphs that touch it, but only its thin pixels are
+// marked, so that a glyph touching a line keeps its body.
+func lineMask(ink []bool, w, h, px int) []bool {
+	out := make([]bool, len(ink))
+	run := int(math.Ceil(lineRun * float64(px)))
+	thick := int(math.Ceil(lineThickness * float64(px)))
+	bridge := int(math.Ceil(lineBridge * float64(px)))
+	const gap = 2
+	// across[k] is the length of the run of ink through pixel k across
+	// the lines being looked for.
+	across := make([]int32, len(ink))
+	mark := func(horizontal bool) {
+		outer, inner := h, w
+		if !horizontal {
+			outer, inner = w, h
+		}
+		at := func(o, i int) int {
+			if horizontal {
+				return o*w + i
+			}
+			return i*w + o
+		}
+		for i := 0; i < inner; i++ {
+			for o := 0; o < outer; {
+				if !ink[at(o, i)] {
+					across[at(o, i)] = 0
+					o++
+					continue
+				}
+				end := o
+				for end < outer && ink[at(end, i)] {
+					end++
+				}
+				for k := o; k < end; k++ {
+					across[at(k, i)] = int32(end - o)
+				}
+				o = end
+			}
+		}
+		thin := func(k int) bool { return ink[k] && int(across[k]) <= thick }
+		// A run counts its thin pixels, wandering a pixel either way.
+		// Between them it may cross a gap of paper or a stretch of thick
+		// ink (a crossing line) no wider than a line may be.
+		kind := func(o, i int) int {
+			any := false
+			for d := -1; d <= 1; d++ {
+				if oo := o + d; oo >= 0 && oo < outer {
+					k := at(oo, i)
+					if thin(k) {
+						return 2
+					}
+					any = any || ink[k]
+				}
+			}
+			if any {
+				return 1
+			}
+			return 0
+		}
+		for o := 0; o < outer; o++ {
+			start, last, count := -1, -1, 0
+			paper, crossing := 0, 0
+			flush := func() {
+				if start >= 0 && count >= run {
+					for i := start; i <= last; i++ {
+						if k := at(o, i); ink[k] {
+							out[k] = true
+						}
+					}
+				}
+				start, count = -1, 0
+			}
+			for i := 0; i < inner; i++ {
+				switch kind(o, i) {
+				case 2:
+					if start < 0 {
+						start = i
+					}
+					last = i
+					count++
+					paper, crossing = 0, 0
+				case 1:
+					crossing++
+					if crossing > bridge {
+						flush()
+					}
+				default:
+					paper++
+					if paper > gap {
+						flush()
+					}
+				}
+			}
+			flush()
+		}
+	}
+	mark(true)
+	mark(false)
+	return out
 }
 
 // maskShare is the inked share of the part [fx0, fx1) x [fy0, fy1) (as
