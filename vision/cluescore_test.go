@@ -59,25 +59,38 @@ func TestClueScore(t *testing.T) {
 		if os.Getenv("BINOCLE_CLUE_TRACE") != "" {
 			useTruth = false
 			want := edgeMap(tr.Edges)
-			clueTrace = func(site [2]int, vertical bool, extra []bool, w, h int) {
-				e := solver.Edge{R1: site[0], C1: site[1], R2: site[0], C2: site[1] + 1}
+			clueTrace = func(cd *clueDetector, cx, cy int, vertical bool, match, amp float64, kind clueShapeKind) {
+				px := cd.ci.px
+				e := solver.Edge{R1: (cy - px/2) / px, C1: cx/px - 1}
+				e.R2, e.C2 = e.R1, e.C1+1
 				if !vertical {
-					e.R2, e.C2 = site[0]+1, site[1]
+					e = solver.Edge{R1: cy/px - 1, C1: (cx - px/2) / px}
+					e.R2, e.C2 = e.R1+1, e.C1
 				}
 				rel, ok := want[edgeKey(e)]
-				if !ok {
+				fmt.Printf("site %s want %s match %.2f amp %.2f (of contrast %.0f) kind %d %.2f\n", edgeKey(e), relName(rel, ok), match, amp/cd.contrast, cd.contrast, kind, cd.kindBest)
+				if os.Getenv("BINOCLE_CLUE_TRACE") != "map" {
 					return
 				}
-				fmt.Printf("site %s want %s\n", edgeKey(e), rel)
-				for y := 0; y < h; y++ {
-					row := make([]byte, w)
-					for x := 0; x < w; x++ {
-						row[x] = '.'
-						if extra[y*w+x] {
-							row[x] = '#'
+				w := 2*cd.across + 1
+				for v := -cd.core; v <= cd.core; v++ {
+					row := make([]byte, 0, w)
+					for u := -cd.core; u <= cd.core; u++ {
+						ch := byte('.')
+						switch d := cd.e[(v+cd.along)*w+u+cd.across]; {
+						case d > 2*cd.inkLevel:
+							ch = '#'
+						case d > cd.inkLevel:
+							ch = '+'
 						}
+						row = append(row, ch)
 					}
 					fmt.Println(string(row))
+				}
+			}
+			clueProfileTrace = func(top, bottom []float64, paper, hide float64) {
+				if os.Getenv("BINOCLE_CLUE_TRACE") == "map" {
+					fmt.Printf("profile paper %.0f u0 %.0f\n top %.0f\n bot %.0f\n", paper, hide, top, bottom)
 				}
 			}
 			m, _ := LoadFile(img)
