@@ -2,7 +2,7 @@ package vision
 
 import (
 	"math"
-	"sort"
+	"sync"
 
 	"binocle/solver"
 )
@@ -51,6 +51,11 @@ const (
 	clueEnd    = 0.28 // where the ends that show the bare line begin
 	clueCore   = 0.25 // half-size of the square the mark is matched in
 	clueShift  = 0.12 // how far off the site's middle a mark may sit
+	// A clue inks the line's close neighbourhood, where glyphs do not
+	// come: within clueInner across the line and clueInnerAlong along it.
+	clueInner      = 0.12
+	clueGlyphGap   = 0.17 // glyphs keep at least this far from the line
+	clueInnerAlong = 0.2
 )
 
 // Decision thresholds. A mark must darken the bare line by a share of
@@ -89,10 +94,11 @@ type clueDetector struct {
 	ci                       cellImage
 	across, along, end, core int
 	shift                    int
+	inner, innerAlong        int     // half-sizes of the part next to the line that a clue inks
 	inkLevel                 float64 // darkness over the bare line that counts as ink
 	minArea                  int
 	contrast                 float64
-	templates                []clueTemplate
+	set                      *clueTemplateSet
 	// scratch, reused across sites
 	win, bare, e []float64
 	column       []float64
@@ -102,12 +108,14 @@ type clueDetector struct {
 func newClueDetector(ci cellImage) *clueDetector {
 	px := float64(ci.px)
 	cd := &clueDetector{
-		ci:     ci,
-		across: int(math.Round(clueAcross * px)),
-		along:  int(math.Round(clueAlong * px)),
-		end:    int(math.Round(clueEnd * px)),
-		core:   int(math.Round(clueCore * px)),
-		shift:  max(1, int(math.Round(clueShift*px))),
+		ci:         ci,
+		across:     int(math.Round(clueAcross * px)),
+		along:      int(math.Round(clueAlong * px)),
+		end:        int(math.Round(clueEnd * px)),
+		core:       int(math.Round(clueCore * px)),
+		shift:      max(1, int(math.Round(clueShift*px))),
+		inner:      int(math.Round(clueInner * px)),
+		innerAlong: int(math.Round(clueInnerAlong * px)),
 	}
 	q := bytePercentiles(ci.gray.pix, 0.02, 0.5)
 	cd.contrast = math.Max(40, q[1]-q[0])
@@ -118,9 +126,29 @@ func newClueDetector(ci cellImage) *clueDetector {
 	cd.bare = make([]float64, w*h)
 	cd.e = make([]float64, w*h)
 	cd.column = make([]float64, 2*(cd.along-cd.end+1))
-	r := cd.core + cd.shift + 1
-	for _, s := range []float64{0.1, 0.13, 0.16, 0.2} {
-		half := s * px
+	cd.set = clueTemplatesFor(ci.px, cd.core, cd.shift+1)
+	return cd
+}
+
+// clueTemplateSet holds the templates for one cell size, and the sums of
+// each over the core at every offset searched, which do not depend on the
+// site. Sets are built once per cell size and shared.
+type clueTemplateSet struct {
+	templates []clueTemplate
+	reach     int          // offsets run over [-reach, reach] both ways
+	sums      [][2]float64 // [template][dv][du] -> sum, sum of squares
+}
+
+var clueTemplateCache sync.Map // px -> *clueTemplateSet
+
+func clueTemplatesFor(px, core, reach int) *clueTemplateSet {
+	if s, ok := clueTemplateCache.Load(px); ok {
+		return s.(*clueTemplateSet)
+	}
+	set := &clueTemplateSet{reach: reach}
+	r := core + reach
+	for _, size := range []float64{0.1, 0.13, 0.16, 0.2} {
+		half := size * float64(px)
 		hw := math.Max(0.6, 0.14*half)
 		gap := 0.4 * half // half the distance between the bars of '='
 		for _, sigma := range []float64{0.7, 2, 3.5} {
@@ -130,11 +158,29 @@ func newClueDetector(ci cellImage) *clueDetector {
 				shapeBarsAlong:  {{-gap, -half, -gap, half}, {gap, -half, gap, half}},
 			}
 			for _, kind := range []clueShapeKind{shapeCross, shapeBarsAcross, shapeBarsAlong} {
-				cd.templates = append(cd.templates, renderClueTemplate(kind, r, segs[kind], hw, sigma))
+				set.templates = append(set.templates, renderClueTemplate(kind, r, segs[kind], hw, sigma))
 			}
 		}
 	}
-	return cd
+	n := 2*reach + 1
+	set.sums = make([][2]float64, len(set.templates)*n*n)
+	for k, t := range set.templates {
+		for dv := -reach; dv <= reach; dv++ {
+			for du := -reach; du <= reach; du++ {
+				var st, stt float64
+				for v := -core; v <= core; v++ {
+					for u := -core; u <= core; u++ {
+						tv := t.at(u-du, v-dv)
+						st += tv
+						stt += tv * tv
+					}
+				}
+				set.sums[(k*n+dv+reach)*n+du+reach] = [2]float64{st, stt}
+			}
+		}
+	}
+	actual, _ := clueTemplateCache.LoadOrStore(px, set)
+	return actual.(*clueTemplateSet)
 }
 
 // renderClueTemplate draws strokes of half-width hw whose edges fall off
@@ -180,34 +226,28 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 		y = min(max(y, 0), ci.gray.h-1)
 		return float64(ci.gray.at(x, y))
 	}
+	top := make([]float64, w)
+	bottom := make([]float64, w)
+	fill := func(t0, t1 float64) {
+		mid := float64(cd.end+cd.along) / 2
+		for v := -cd.along; v <= cd.along; v++ {
+			off := int(math.Round(t0 + (t1-t0)*(float64(v)+mid)/(2*mid)))
+			row := cd.win[(v+cd.along)*w : (v+cd.along+1)*w]
+			cd.sampleRow(row, cx, cy, off-cd.across, v, vertical)
+		}
+		cd.ends(top, bottom)
+	}
+	fill(0, 0)
+	// Most segments are bare: nothing near the line, wherever the line
+	// really runs, is darker than the lighter of the two ends.
+	if !cd.anyMark(top, bottom) {
+		return 0, false
+	}
 	// Follow the line itself: near the grid's edges of a photo it can be a
 	// fifth of a cell off where the rectification puts it, and a little
 	// aslant, while the clue stays centred on it.
-	t0, t1 := cd.findLine(sample)
-	mid := float64(cd.end+cd.along) / 2
-	for v := -cd.along; v <= cd.along; v++ {
-		off := int(math.Round(t0 + (t1-t0)*(float64(v)+mid)/(2*mid)))
-		for u := -cd.across; u <= cd.across; u++ {
-			cd.win[(v+cd.along)*w+u+cd.across] = sample(u+off, v)
-		}
-	}
-	// The bare line: per column, the median of each end, blended along
-	// the segment, which also follows a shadow's gradient.
-	top := make([]float64, w)
-	bottom := make([]float64, w)
-	ends := cd.along - cd.end + 1
-	for u := 0; u < w; u++ {
-		col := cd.column[:ends]
-		for k := 0; k < ends; k++ {
-			col[k] = cd.win[k*w+u]
-		}
-		sort.Float64s(col)
-		top[u] = col[ends/2]
-		for k := 0; k < ends; k++ {
-			col[k] = cd.win[(2*cd.along-k)*w+u]
-		}
-		sort.Float64s(col)
-		bottom[u] = col[ends/2]
+	if t0, t1 := cd.findLine(sample); t0 != 0 || t1 != 0 {
+		fill(t0, t1)
 	}
 	both := make([]float64, w)
 	for u := range both {
@@ -256,12 +296,26 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 			cd.e[i] = top[u+cd.across]*(1-f) + bottom[u+cd.across]*f - cd.win[i]
 		}
 	}
+	// Most segments are bare: nothing near the line is darker than the
+	// bare line at all. Flattening below only lightens, so they can stop.
+	inner := 0
+	for v := -cd.innerAlong; v <= cd.innerAlong; v++ {
+		for u := u0 - cd.inner; u <= u0+cd.inner; u++ {
+			if u >= -cd.core && u <= cd.core && cd.e[(v+cd.along)*w+u+cd.across] > cd.inkLevel {
+				inner++
+			}
+		}
+	}
+	if 2*inner < cd.minArea {
+		return 0, false
+	}
 	// A shadow's edge darkens whole rows or columns of the core, a clue's
 	// strokes leave most of every row and column light: what the lightest
 	// part of a row or column has is taken off all of it.
 	cd.flatten(w, true)
 	cd.flatten(w, false)
 	dark, left, right, sumV := 0, 0, 0, 0
+	inner = 0
 	for v := -cd.core; v <= cd.core; v++ {
 		for u := -cd.core; u <= cd.core; u++ {
 			i := (v+cd.along)*w + u + cd.across
@@ -274,12 +328,17 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 				} else if u > u0 {
 					right++
 				}
+				if u-u0 >= -cd.inner && u-u0 <= cd.inner && v >= -cd.innerAlong && v <= cd.innerAlong {
+					inner++
+				}
 			}
 		}
 	}
-	// A clue is symmetric about its line; a glyph's edge coming close to
-	// the line from one cell is not.
-	if dark < cd.minArea || 4*min(left, right) < max(left, right) {
+	// A clue is symmetric about its line, and has ink close to it, where
+	// glyphs never reach; a glyph's edge coming close to the line from one
+	// cell, or glyphs reaching into the corners of the window, are not
+	// clues.
+	if dark < cd.minArea || 2*inner < cd.minArea || 4*min(left, right) < max(left, right) {
 		if clueTrace != nil && dark > 0 {
 			clueTrace(cd, cx, cy, vertical, -float64(left), -float64(right), 0)
 		}
@@ -322,17 +381,18 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	cd.kindBest = [3]float64{-1, -1, -1}
 	best, bestAmp := -1.0, 0.0
 	var bestKind clueShapeKind
-	for _, t := range cd.templates {
+	set := cd.set
+	nn := 2*set.reach + 1
+	for k, t := range set.templates {
 		for dv := mv - 1; dv <= mv+1; dv++ {
 			for du := mu - 1; du <= mu+1; du++ {
-				var st, stt, set float64
+				sum := set.sums[(k*nn+dv+set.reach)*nn+du+set.reach]
+				st, stt := sum[0], sum[1]
+				var set float64
 				for v := -cd.core; v <= cd.core; v++ {
 					row := (v + cd.along) * w
 					for u := -cd.core; u <= cd.core; u++ {
-						tv := t.at(u-du, v-dv)
-						st += tv
-						stt += tv * tv
-						set += tv * cd.e[row+u+cd.across]
+						set += t.at(u-du, v-dv) * cd.e[row+u+cd.across]
 					}
 				}
 				varT := stt - st*st/n
@@ -375,8 +435,8 @@ func (cd *clueDetector) flatten(w int, rows bool) {
 		for b := -cd.core; b <= cd.core; b++ {
 			vals[b+cd.core] = cd.e[idx(b)]
 		}
-		sort.Float64s(vals)
-		low := vals[int(clueLight*float64(n-1))]
+		insertionSort(vals)
+		low := math.Max(0, vals[int(clueLight*float64(n-1))])
 		for b := -cd.core; b <= cd.core; b++ {
 			cd.e[idx(b)] -= low
 		}
@@ -386,6 +446,69 @@ func (cd *clueDetector) flatten(w int, rows bool) {
 // clueLight is the share of a core row or column that a clue leaves
 // light at least.
 const clueLight = 0.2
+
+// sampleRow copies the window row at v along the line, from u0 across it
+// on, out of the grid, clamping at the grid's edges.
+func (cd *clueDetector) sampleRow(row []float64, cx, cy, u0, v int, vertical bool) {
+	g := cd.ci.gray
+	if vertical {
+		y := min(max(cy+v, 0), g.h-1) * g.w
+		x0 := cx + u0
+		if x0 >= 0 && x0+len(row) <= g.w {
+			for k := range row {
+				row[k] = float64(g.pix[y+x0+k])
+			}
+			return
+		}
+		for k := range row {
+			row[k] = float64(g.pix[y+min(max(x0+k, 0), g.w-1)])
+		}
+		return
+	}
+	x := min(max(cx+v, 0), g.w-1)
+	for k := range row {
+		row[k] = float64(g.pix[min(max(cy+u0+k, 0), g.h-1)*g.w+x])
+	}
+}
+
+// ends fills the bare line's look at the window's two ends: per column,
+// the median of each end.
+func (cd *clueDetector) ends(top, bottom []float64) {
+	w := 2*cd.across + 1
+	n := cd.along - cd.end + 1
+	col := cd.column[:n]
+	for u := 0; u < w; u++ {
+		for k := 0; k < n; k++ {
+			col[k] = cd.win[k*w+u]
+		}
+		insertionSort(col)
+		top[u] = col[n/2]
+		for k := 0; k < n; k++ {
+			col[k] = cd.win[(2*cd.along-k)*w+u]
+		}
+		insertionSort(col)
+		bottom[u] = col[n/2]
+	}
+}
+
+// anyMark says whether enough pixels near the middle of the window, short
+// of where glyphs can reach, are darker than the lighter end by the ink
+// level; no bare line is lighter than that, so a window without them holds
+// no clue.
+func (cd *clueDetector) anyMark(top, bottom []float64) bool {
+	w := 2*cd.across + 1
+	n := 0
+	reach := int(math.Round(clueGlyphGap * float64(cd.ci.px)))
+	for v := -cd.innerAlong; v <= cd.innerAlong; v++ {
+		row := (v + cd.along) * w
+		for u := cd.across - reach; u <= cd.across+reach; u++ {
+			if math.Max(top[u], bottom[u])-cd.win[row+u] > cd.inkLevel {
+				n++
+			}
+		}
+	}
+	return 2*n >= cd.minArea
+}
 
 // findLine returns where the line runs across the two ends of a site's
 // window, as offsets from where the rectification puts it; zero when the
@@ -401,7 +524,7 @@ func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float6
 			for j := range col {
 				col[j] = sample(u, sign*(cd.end+j))
 			}
-			sort.Float64s(col)
+			insertionSort(col)
 			profile[u+reach] = col[len(col)/2]
 		}
 		best, bestU := math.Inf(1), 0
@@ -431,6 +554,19 @@ const (
 	clueLineDip    = 0.04
 	clueLineSlant  = 0.12
 )
+
+// insertionSort sorts the short slices of one window's rows and columns
+// without sort's overhead.
+func insertionSort(a []float64) {
+	for i := 1; i < len(a); i++ {
+		v, j := a[i], i
+		for j > 0 && a[j-1] > v {
+			a[j] = a[j-1]
+			j--
+		}
+		a[j] = v
+	}
+}
 
 func clampInt(v, lo, hi int) int { return min(max(v, lo), hi) }
 

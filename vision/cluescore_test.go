@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"gocv.io/x/gocv"
 
@@ -19,7 +20,9 @@ import (
 // Only images read at the right size count, since a clue can only be right
 // on the right lattice. With BINOCLE_CLUE_TRUTH=1 the grid is rectified
 // from the truth corners instead of the reader's, which leaves the locator's
-// error out. BINOCLE_CLUE_DUMP writes every truth or read clue site, cut
+// error out. BINOCLE_CLUE_TRACE=1 (or =map, with the dark pixels) prints
+// how every site that reached the templates matched; BINOCLE_CLUE_TIME
+// times findClues alone. BINOCLE_CLUE_DUMP writes every truth or read clue site, cut
 // out of the rectified grid and enlarged, to that directory.
 func TestClueScore(t *testing.T) {
 	dir := os.Getenv("BINOCLE_CLUE_DIR")
@@ -98,6 +101,17 @@ func TestClueScore(t *testing.T) {
 			m.Close()
 			edges = findClues(ci)
 			clueTrace = nil
+		}
+		if os.Getenv("BINOCLE_CLUE_TIME") != "" {
+			m, err := LoadFile(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ci, _ := truthCellImage(m, tr, r, false)
+			m.Close()
+			start := time.Now()
+			findClues(ci)
+			fmt.Printf("TIME %s %dx%d px %d: %.2f ms\n", name, tr.Rows, tr.Cols, ci.px, float64(time.Since(start).Microseconds())/1000)
 		}
 		if useTruth || dump != "" {
 			m, err := LoadFile(img)
