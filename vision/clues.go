@@ -2,231 +2,576 @@ package vision
 
 import (
 	"math"
-	"sort"
+	"sync"
 
 	"binocle/solver"
 )
 
-// findClues looks at the middle of every line segment shared by two cells.
-// Most segments carry no clue, so the per-pixel median of all segments of
-// one orientation is what a bare line looks like there; a clue is ink that
-// the median lacks.
+// findClues looks at the middle of every line segment shared by two cells
+// for a small mark centred on the line: '=' (or its turned form) or 'x'.
+//
+// Each segment is judged against its own surroundings, not against the
+// other segments: in a photo the rectified lines wander by a few pixels
+// and the lighting changes across the grid, so what a bare line looks like
+// is read from the segment's two ends, which no clue reaches. What is
+// darker than that bare line in the segment's middle is the candidate
+// mark, and its shape is matched against '=' and 'x' drawn at a few sizes
+// and blurs, at offsets that absorb the rectification's error.
 func findClues(ci cellImage) []solver.Edge {
+	if ci.px < 8 {
+		return nil
+	}
+	cd := newClueDetector(ci)
 	var edges []solver.Edge
 	// Vertical segments join (r, c) and (r, c+1); horizontal ones (r, c) and (r+1, c).
-	for _, vertical := range []bool{true, false} {
-		var sites [][2]int
-		if vertical {
-			for r := 0; r < ci.rows; r++ {
-				for c := 0; c+1 < ci.cols; c++ {
-					sites = append(sites, [2]int{r, c})
-				}
-			}
-		} else {
-			for r := 0; r+1 < ci.rows; r++ {
-				for c := 0; c < ci.cols; c++ {
-					sites = append(sites, [2]int{r, c})
-				}
+	for r := 0; r < ci.rows; r++ {
+		for c := 0; c+1 < ci.cols; c++ {
+			if rel, ok := cd.at((c+1)*ci.px, r*ci.px+ci.px/2, true); ok {
+				edges = append(edges, solver.Edge{R1: r, C1: c, R2: r, C2: c + 1, Rel: rel})
 			}
 		}
-		if len(sites) < 3 {
-			continue
+	}
+	for r := 0; r+1 < ci.rows; r++ {
+		for c := 0; c < ci.cols; c++ {
+			if rel, ok := cd.at(c*ci.px+ci.px/2, (r+1)*ci.px, false); ok {
+				edges = append(edges, solver.Edge{R1: r, C1: c, R2: r + 1, C2: c, Rel: rel})
+			}
 		}
-		edges = append(edges, cluesAt(ci, sites, vertical)...)
 	}
 	return edges
 }
 
-// The window around a segment's midpoint, in cell widths: clues are drawn
-// about a third of a cell wide, centred on the line; glyphs keep further
-// than clueAcross from the line.
+// Sizes as shares of a cell. A clue is drawn about a third of a cell wide,
+// centred on the line; the glyphs keep clear of its middle. The bare line
+// is read beyond clueEnd along it, short of the crossing lines at half a
+// cell.
 const (
-	clueAcross = 0.17 // half-size across the line
-	clueAlong  = 0.3  // half-size along the line
+	clueAcross = 0.27 // half-size of the window across the line
+	clueAlong  = 0.44 // half-size along the line
+	clueEnd    = 0.28 // where the ends that show the bare line begin
+	clueCore   = 0.25 // half-size of the square the mark is matched in
+	clueShift  = 0.12 // how far off the site's middle a mark may sit
+	// A clue inks the line's close neighbourhood, where glyphs do not
+	// come: within clueInner across the line and clueInnerAlong along it.
+	clueInner      = 0.12
+	clueGlyphGap   = 0.17 // glyphs keep at least this far from the line
+	clueInnerAlong = 0.2
 )
 
-func cluesAt(ci cellImage, sites [][2]int, vertical bool) []solver.Edge {
-	across := max(2, int(math.Round(clueAcross*float64(ci.px))))
-	along := max(3, int(math.Round(clueAlong*float64(ci.px))))
-	// Windows are stored with x across the line and y along it, so that
-	// both orientations are measured alike.
-	w, h := 2*across+1, 2*along+1
-	windows := make([][]uint8, len(sites))
-	for k, s := range sites {
-		cx, cy := (s[1]+1)*ci.px, s[0]*ci.px+ci.px/2
-		if !vertical {
-			cx, cy = s[1]*ci.px+ci.px/2, (s[0]+1)*ci.px
-		}
-		win := make([]uint8, w*h)
-		for v := -along; v <= along; v++ {
-			for u := -across; u <= across; u++ {
-				x, y := cx+u, cy+v
-				if !vertical {
-					x, y = cx+v, cy+u
-				}
-				x = min(max(x, 0), ci.gray.w-1)
-				y = min(max(y, 0), ci.gray.h-1)
-				win[(v+along)*w+u+across] = ci.gray.at(x, y)
-			}
-		}
-		windows[k] = win
-	}
-	// The bare line, darkened by one pixel's slack either way across it,
-	// so that a line drawn a pixel off is not mistaken for a clue.
-	median := make([]float64, w*h)
-	column := make([]float64, len(windows))
-	for i := range median {
-		for k, win := range windows {
-			column[k] = float64(win[i])
-		}
-		sort.Float64s(column)
-		median[i] = column[len(column)/2]
-	}
-	bare := make([]float64, w*h)
-	for i := range bare {
-		u := i % w
-		bare[i] = median[i]
-		for d := -1; d <= 1; d += 2 {
-			if u+d >= 0 && u+d < w {
-				bare[i] = math.Min(bare[i], median[i+d])
-			}
-		}
-	}
-	paper := percentile(median, 0.9)
-	inkLevel := bytePercentiles(ci.gray.pix, 0.02)[0]
-	threshold := clamp(clueShareOfContrast*(paper-inkLevel), 25, 110)
+// Decision thresholds. A mark must darken the bare line by a share of
+// the image's contrast in enough pixels to be looked at, and then match a
+// clue's shape (normalised correlation) with a stroke dark enough.
+const (
+	clueInkShare   = 0.2   // of the contrast: a pixel darker than the bare line
+	clueMinArea    = 0.012 // of a cell's area: dark pixels a mark needs
+	clueMatch      = 0.55  // correlation with the best clue shape
+	clueStrokeDark = 0.22  // of the contrast: the fitted darkness of the stroke
+)
 
-	// Where the bare line itself is dark, a clue's stroke adds nothing to
-	// see: a clue patched over the line shows there as a gap in its bars,
-	// which is filled in when the pixels either side of the band are ink.
-	band := make([]bool, w)
-	for u := range band {
-		dark := 0.0
-		for v := 0; v < h; v++ {
-			dark += paper - bare[v*w+u]
-		}
-		band[u] = dark/float64(h) > 0.5*threshold
-	}
-	var edges []solver.Edge
-	for k, win := range windows {
-		extra := make([]bool, w*h)
-		for i, v := range win {
-			extra[i] = bare[i]-float64(v) > threshold
-		}
-		bridgeBand(extra, band, w, h)
-		if clueTrace != nil {
-			clueTrace(sites[k], vertical, extra, w, h)
-		}
-		rel, ok := clueShape(extra, w, h)
-		if !ok {
-			continue
-		}
-		s := sites[k]
-		e := solver.Edge{R1: s[0], C1: s[1], R2: s[0], C2: s[1] + 1, Rel: rel}
-		if !vertical {
-			e.R2, e.C2 = s[0]+1, s[1]
-		}
-		edges = append(edges, e)
-	}
-	return edges
+// clueShapeKind is a template family.
+type clueShapeKind int
+
+const (
+	shapeCross      clueShapeKind = iota // 'x'
+	shapeBarsAcross                      // '=' with its bars across the line
+	shapeBarsAlong                       // '=' with its bars along the line
+)
+
+type clueTemplate struct {
+	kind clueShapeKind
+	r    int       // half-size of the rendered square
+	val  []float64 // (2r+1)^2, row-major, v rows and u columns
 }
 
-// clueShareOfContrast is how much of the way from paper to the darkest
-// ink a clue's stroke must darken the bare line's look. Lower shares find
-// more faint clues in photos but misread more of them ('x' as '='), which
-// costs more whole grids than it saves.
-const clueShareOfContrast = 0.4
+func (t clueTemplate) at(u, v int) float64 {
+	if u < -t.r || u > t.r || v < -t.r || v > t.r {
+		return 0
+	}
+	return t.val[(v+t.r)*(2*t.r+1)+u+t.r]
+}
 
-// bridgeBand marks the band pixels of every row whose nearest pixels on
-// both sides of the band are ink.
-func bridgeBand(extra, band []bool, w, h int) {
-	lo, hi := -1, -1
-	for u, b := range band {
-		if b {
-			if lo < 0 {
-				lo = u
+type clueDetector struct {
+	ci                       cellImage
+	across, along, end, core int
+	shift                    int
+	inner, innerAlong        int     // half-sizes of the part next to the line that a clue inks
+	inkLevel                 float64 // darkness over the bare line that counts as ink
+	minArea                  int
+	contrast                 float64
+	set                      *clueTemplateSet
+	// scratch, reused across sites
+	win, bare, e []float64
+	column       []float64
+	kindBest     [3]float64 // the best correlation of each shape, for tests
+}
+
+func newClueDetector(ci cellImage) *clueDetector {
+	px := float64(ci.px)
+	cd := &clueDetector{
+		ci:         ci,
+		across:     int(math.Round(clueAcross * px)),
+		along:      int(math.Round(clueAlong * px)),
+		end:        int(math.Round(clueEnd * px)),
+		core:       int(math.Round(clueCore * px)),
+		shift:      max(1, int(math.Round(clueShift*px))),
+		inner:      int(math.Round(clueInner * px)),
+		innerAlong: int(math.Round(clueInnerAlong * px)),
+	}
+	q := bytePercentiles(ci.gray.pix, 0.02, 0.5)
+	cd.contrast = math.Max(40, q[1]-q[0])
+	cd.inkLevel = clueInkShare * cd.contrast
+	cd.minArea = max(4, int(math.Round(clueMinArea*px*px)))
+	w, h := 2*cd.across+1, 2*cd.along+1
+	cd.win = make([]float64, w*h)
+	cd.bare = make([]float64, w*h)
+	cd.e = make([]float64, w*h)
+	cd.column = make([]float64, 2*(cd.along-cd.end+1))
+	cd.set = clueTemplatesFor(ci.px, cd.core, cd.shift+1)
+	return cd
+}
+
+// clueTemplateSet holds the templates for one cell size, and the sums of
+// each over the core at every offset searched, which do not depend on the
+// site. Sets are built once per cell size and shared.
+type clueTemplateSet struct {
+	templates []clueTemplate
+	reach     int          // offsets run over [-reach, reach] both ways
+	sums      [][2]float64 // [template][dv][du] -> sum, sum of squares
+}
+
+var clueTemplateCache sync.Map // px -> *clueTemplateSet
+
+func clueTemplatesFor(px, core, reach int) *clueTemplateSet {
+	if s, ok := clueTemplateCache.Load(px); ok {
+		return s.(*clueTemplateSet)
+	}
+	set := &clueTemplateSet{reach: reach}
+	r := core + reach
+	for _, size := range []float64{0.1, 0.13, 0.16, 0.2} {
+		half := size * float64(px)
+		hw := math.Max(0.6, 0.14*half)
+		gap := 0.4 * half // half the distance between the bars of '='
+		for _, sigma := range []float64{0.7, 2, 3.5} {
+			segs := map[clueShapeKind][][4]float64{
+				shapeCross:      {{-half, -half, half, half}, {-half, half, half, -half}},
+				shapeBarsAcross: {{-half, -gap, half, -gap}, {-half, gap, half, gap}},
+				shapeBarsAlong:  {{-gap, -half, -gap, half}, {gap, -half, gap, half}},
 			}
-			hi = u
+			for _, kind := range []clueShapeKind{shapeCross, shapeBarsAcross, shapeBarsAlong} {
+				set.templates = append(set.templates, renderClueTemplate(kind, r, segs[kind], hw, sigma))
+			}
 		}
 	}
-	if lo <= 0 || hi >= w-1 {
+	n := 2*reach + 1
+	set.sums = make([][2]float64, len(set.templates)*n*n)
+	for k, t := range set.templates {
+		for dv := -reach; dv <= reach; dv++ {
+			for du := -reach; du <= reach; du++ {
+				var st, stt float64
+				for v := -core; v <= core; v++ {
+					for u := -core; u <= core; u++ {
+						tv := t.at(u-du, v-dv)
+						st += tv
+						stt += tv * tv
+					}
+				}
+				set.sums[(k*n+dv+reach)*n+du+reach] = [2]float64{st, stt}
+			}
+		}
+	}
+	actual, _ := clueTemplateCache.LoadOrStore(px, set)
+	return actual.(*clueTemplateSet)
+}
+
+// renderClueTemplate draws strokes of half-width hw whose edges fall off
+// like a blur of the given sigma.
+func renderClueTemplate(kind clueShapeKind, r int, segs [][4]float64, hw, sigma float64) clueTemplate {
+	n := 2*r + 1
+	t := clueTemplate{kind: kind, r: r, val: make([]float64, n*n)}
+	for v := -r; v <= r; v++ {
+		for u := -r; u <= r; u++ {
+			d := math.Inf(1)
+			for _, s := range segs {
+				d = math.Min(d, segmentDistance(float64(u), float64(v), s))
+			}
+			d = math.Max(0, d-hw)
+			t.val[(v+r)*n+u+r] = math.Exp(-d * d / (2 * sigma * sigma))
+		}
+	}
+	return t
+}
+
+func segmentDistance(x, y float64, s [4]float64) float64 {
+	dx, dy := s[2]-s[0], s[3]-s[1]
+	l := dx*dx + dy*dy
+	k := 0.0
+	if l > 0 {
+		k = clamp(((x-s[0])*dx+(y-s[1])*dy)/l, 0, 1)
+	}
+	return math.Hypot(x-s[0]-k*dx, y-s[1]-k*dy)
+}
+
+// at judges the segment whose middle is (cx, cy) in the rectified grid.
+// Windows are stored with u across the line and v along it, so that both
+// orientations are measured alike.
+func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
+	ci := cd.ci
+	w := 2*cd.across + 1
+	sample := func(u, v int) float64 {
+		x, y := cx+u, cy+v
+		if !vertical {
+			x, y = cx+v, cy+u
+		}
+		x = min(max(x, 0), ci.gray.w-1)
+		y = min(max(y, 0), ci.gray.h-1)
+		return float64(ci.gray.at(x, y))
+	}
+	top := make([]float64, w)
+	bottom := make([]float64, w)
+	fill := func(t0, t1 float64) {
+		mid := float64(cd.end+cd.along) / 2
+		for v := -cd.along; v <= cd.along; v++ {
+			off := int(math.Round(t0 + (t1-t0)*(float64(v)+mid)/(2*mid)))
+			row := cd.win[(v+cd.along)*w : (v+cd.along+1)*w]
+			cd.sampleRow(row, cx, cy, off-cd.across, v, vertical)
+		}
+		cd.ends(top, bottom)
+	}
+	fill(0, 0)
+	// Most segments are bare: nothing near the line, wherever the line
+	// really runs, is darker than the lighter of the two ends.
+	if !cd.anyMark(top, bottom) {
+		return 0, false
+	}
+	// Follow the line itself: near the grid's edges of a photo it can be a
+	// fifth of a cell off where the rectification puts it, and a little
+	// aslant, while the clue stays centred on it.
+	if t0, t1 := cd.findLine(sample); t0 != 0 || t1 != 0 {
+		fill(t0, t1)
+	}
+	both := make([]float64, w)
+	for u := range both {
+		both[u] = (top[u] + bottom[u]) / 2
+	}
+	paper := percentile(both, 0.8)
+	u0 := 0
+	var dip, dipU float64
+	for u := -cd.shift; u <= cd.shift; u++ {
+		d := math.Max(0, paper-both[u+cd.across]-0.25*cd.inkLevel)
+		dip += d
+		dipU += d * float64(u)
+	}
+	if dip > cd.inkLevel {
+		u0 = int(math.Round(dipU / dip))
+	}
+	if clueProfileTrace != nil {
+		clueProfileTrace(top, bottom, paper, float64(u0))
+	}
+	// Extra darkness over the bare line in the core. Where the clue is
+	// drawn on a patch of paper that interrupts the line, the patch is
+	// lighter than the bare line, which says nothing about the mark.
+	// Both ends stand for the line in a shadow's gradient, only the
+	// lighter one where something else darkens the other (a thick border,
+	// the rounded corners of tiles); the middle tells which.
+	blend := func(v int) float64 { return float64(v+cd.along) / float64(2*cd.along) }
+	bestFit, bestModel := math.Inf(1), 0
+	for model := 0; model < 3; model++ {
+		fit := 0.0
+		for v := -cd.core; v <= cd.core; v++ {
+			f := [3]float64{blend(v), 0, 1}[model]
+			for u := -cd.core; u <= cd.core; u++ {
+				i := (v+cd.along)*w + u + cd.across
+				d := top[u+cd.across]*(1-f) + bottom[u+cd.across]*f - cd.win[i]
+				fit += d * d
+			}
+		}
+		if fit < bestFit {
+			bestFit, bestModel = fit, model
+		}
+	}
+	for v := -cd.core; v <= cd.core; v++ {
+		f := [3]float64{blend(v), 0, 1}[bestModel]
+		for u := -cd.core; u <= cd.core; u++ {
+			i := (v+cd.along)*w + u + cd.across
+			cd.e[i] = top[u+cd.across]*(1-f) + bottom[u+cd.across]*f - cd.win[i]
+		}
+	}
+	// Most segments are bare: nothing near the line is darker than the
+	// bare line at all. Flattening below only lightens, so they can stop.
+	inner := 0
+	for v := -cd.innerAlong; v <= cd.innerAlong; v++ {
+		for u := u0 - cd.inner; u <= u0+cd.inner; u++ {
+			if u >= -cd.core && u <= cd.core && cd.e[(v+cd.along)*w+u+cd.across] > cd.inkLevel {
+				inner++
+			}
+		}
+	}
+	if 2*inner < cd.minArea {
+		return 0, false
+	}
+	// A shadow's edge darkens whole rows or columns of the core, a clue's
+	// strokes leave most of every row and column light: what the lightest
+	// part of a row or column has is taken off all of it.
+	cd.flatten(w, true)
+	cd.flatten(w, false)
+	dark, left, right, sumV := 0, 0, 0, 0
+	inner = 0
+	for v := -cd.core; v <= cd.core; v++ {
+		for u := -cd.core; u <= cd.core; u++ {
+			i := (v+cd.along)*w + u + cd.across
+			cd.e[i] = math.Max(0, cd.e[i])
+			if cd.e[i] > cd.inkLevel {
+				dark++
+				sumV += v
+				if u < u0 {
+					left++
+				} else if u > u0 {
+					right++
+				}
+				if u-u0 >= -cd.inner && u-u0 <= cd.inner && v >= -cd.innerAlong && v <= cd.innerAlong {
+					inner++
+				}
+			}
+		}
+	}
+	// A clue is symmetric about its line, and has ink close to it, where
+	// glyphs never reach; a glyph's edge coming close to the line from one
+	// cell, or glyphs reaching into the corners of the window, are not
+	// clues.
+	if dark < cd.minArea || 2*inner < cd.minArea || 4*min(left, right) < max(left, right) {
+		if clueTrace != nil && dark > 0 {
+			clueTrace(cd, cx, cy, vertical, -float64(left), -float64(right), 0)
+		}
+		return 0, false
+	}
+	mv := clampInt(int(math.Round(float64(sumV)/float64(dark))), -cd.shift, cd.shift)
+	mu := u0
+	// It is symmetric along the line too, about its own middle; the
+	// rounded corners of tiles or a crossing line reach into one end.
+	before, after := 0, 0
+	for v := -cd.core; v <= cd.core; v++ {
+		for u := -cd.core; u <= cd.core; u++ {
+			if cd.e[(v+cd.along)*w+u+cd.across] > cd.inkLevel {
+				if v < mv {
+					before++
+				} else if v > mv {
+					after++
+				}
+			}
+		}
+	}
+	if 5*min(before, after) < 2*max(before, after) {
+		return 0, false
+	}
+
+	// Sums over the known core pixels that do not depend on the template.
+	var n, se, see float64
+	for v := -cd.core; v <= cd.core; v++ {
+		for u := -cd.core; u <= cd.core; u++ {
+			e := cd.e[(v+cd.along)*w+u+cd.across]
+			n++
+			se += e
+			see += e * e
+		}
+	}
+	varE := see - se*se/n
+	if n < 4 || varE <= 0 {
+		return 0, false
+	}
+	cd.kindBest = [3]float64{-1, -1, -1}
+	best, bestAmp := -1.0, 0.0
+	var bestKind clueShapeKind
+	set := cd.set
+	nn := 2*set.reach + 1
+	for k, t := range set.templates {
+		for dv := mv - 1; dv <= mv+1; dv++ {
+			for du := mu - 1; du <= mu+1; du++ {
+				sum := set.sums[(k*nn+dv+set.reach)*nn+du+set.reach]
+				st, stt := sum[0], sum[1]
+				var set float64
+				for v := -cd.core; v <= cd.core; v++ {
+					row := (v + cd.along) * w
+					for u := -cd.core; u <= cd.core; u++ {
+						set += t.at(u-du, v-dv) * cd.e[row+u+cd.across]
+					}
+				}
+				varT := stt - st*st/n
+				if varT <= 0 {
+					continue
+				}
+				cov := set - se*st/n
+				r := cov / math.Sqrt(varE*varT)
+				if r > best {
+					best, bestAmp, bestKind = r, cov/varT, t.kind
+				}
+				cd.kindBest[t.kind] = math.Max(cd.kindBest[t.kind], r)
+			}
+		}
+	}
+	if clueTrace != nil {
+		clueTrace(cd, cx, cy, vertical, best, bestAmp, bestKind)
+	}
+	if best < clueMatch || bestAmp < clueStrokeDark*cd.contrast {
+		return 0, false
+	}
+	if bestKind == shapeCross {
+		return solver.Differ, true
+	}
+	return solver.Equal, true
+}
+
+// flatten subtracts from each row (or column) of the core its lightest
+// part's level, the clueLight quantile.
+func (cd *clueDetector) flatten(w int, rows bool) {
+	n := 2*cd.core + 1
+	vals := make([]float64, n)
+	for a := -cd.core; a <= cd.core; a++ {
+		idx := func(b int) int {
+			if rows {
+				return (a+cd.along)*w + b + cd.across
+			}
+			return (b+cd.along)*w + a + cd.across
+		}
+		for b := -cd.core; b <= cd.core; b++ {
+			vals[b+cd.core] = cd.e[idx(b)]
+		}
+		insertionSort(vals)
+		low := math.Max(0, vals[int(clueLight*float64(n-1))])
+		for b := -cd.core; b <= cd.core; b++ {
+			cd.e[idx(b)] -= low
+		}
+	}
+}
+
+// clueLight is the share of a core row or column that a clue leaves
+// light at least.
+const clueLight = 0.2
+
+// sampleRow copies the window row at v along the line, from u0 across it
+// on, out of the grid, clamping at the grid's edges.
+func (cd *clueDetector) sampleRow(row []float64, cx, cy, u0, v int, vertical bool) {
+	g := cd.ci.gray
+	if vertical {
+		y := min(max(cy+v, 0), g.h-1) * g.w
+		x0 := cx + u0
+		if x0 >= 0 && x0+len(row) <= g.w {
+			for k := range row {
+				row[k] = float64(g.pix[y+x0+k])
+			}
+			return
+		}
+		for k := range row {
+			row[k] = float64(g.pix[y+min(max(x0+k, 0), g.w-1)])
+		}
 		return
 	}
-	for v := 0; v < h; v++ {
-		if extra[v*w+lo-1] && extra[v*w+hi+1] {
-			for u := lo; u <= hi; u++ {
-				extra[v*w+u] = true
-			}
-		}
+	x := min(max(cx+v, 0), g.w-1)
+	for k := range row {
+		row[k] = float64(g.pix[min(max(cy+u0+k, 0), g.h-1)*g.w+x])
 	}
 }
 
-// clueTrace, when set (by tests), sees every clue window's extra ink.
-var clueTrace func(site [2]int, vertical bool, extra []bool, w, h int)
+// ends fills the bare line's look at the window's two ends: per column,
+// the median of each end.
+func (cd *clueDetector) ends(top, bottom []float64) {
+	w := 2*cd.across + 1
+	n := cd.along - cd.end + 1
+	col := cd.column[:n]
+	for u := 0; u < w; u++ {
+		for k := 0; k < n; k++ {
+			col[k] = cd.win[k*w+u]
+		}
+		insertionSort(col)
+		top[u] = col[n/2]
+		for k := 0; k < n; k++ {
+			col[k] = cd.win[(2*cd.along-k)*w+u]
+		}
+		insertionSort(col)
+		bottom[u] = col[n/2]
+	}
+}
 
-// clueShape decides whether the extra ink in a window (x across the line,
-// y along it) is a clue and which. A clue sits on the line, so it reaches
-// both sides of it and stays clear of the window's ends along the line,
-// where a neighbouring glyph would show. '=' and its turned form are solid
-// bars, so the rows (or columns) it occupies are filled from end to end;
-// the strokes of an 'x' cross each row and column only twice.
-func clueShape(extra []bool, w, h int) (solver.Relation, bool) {
-	total, left, right := 0, 0, 0
-	rowSpan := make([][2]int, h)
-	colSpan := make([][2]int, w)
-	rowCount := make([]int, h)
-	colCount := make([]int, w)
-	for i := range rowSpan {
-		rowSpan[i] = [2]int{w, -1}
-	}
-	for i := range colSpan {
-		colSpan[i] = [2]int{h, -1}
-	}
-	endZone := max(1, h/8)
-	for i, on := range extra {
-		if !on {
-			continue
-		}
-		x, y := i%w, i/w
-		if y < endZone || y >= h-endZone {
-			return 0, false
-		}
-		total++
-		if x < w/2 {
-			left++
-		} else if x > w/2 {
-			right++
-		}
-		rowCount[y]++
-		colCount[x]++
-		rowSpan[y] = [2]int{min(rowSpan[y][0], x), max(rowSpan[y][1], x)}
-		colSpan[x] = [2]int{min(colSpan[x][0], y), max(colSpan[x][1], y)}
-	}
-	if float64(total) < 0.05*float64(w*h) || left < total/5 || right < total/5 {
-		return 0, false
-	}
-	// A clue sits on the line or hugs it ('=' drawn along it); two glyphs
-	// that come close to the line from both sides leave a band along the
-	// line bare.
-	band, near := int(math.Round(0.65*float64(w/2))), 0
-	for x := w/2 - band; x <= w/2+band; x++ {
-		near += colCount[x]
-	}
-	if near == 0 {
-		return 0, false
-	}
-	fill := func(counts []int, spans [][2]int) float64 {
-		num, den := 0, 0
-		for i, n := range counts {
-			if n > 0 {
-				num += n
-				den += spans[i][1] - spans[i][0] + 1
+// anyMark says whether enough pixels near the middle of the window, short
+// of where glyphs can reach, are darker than the lighter end by the ink
+// level; no bare line is lighter than that, so a window without them holds
+// no clue.
+func (cd *clueDetector) anyMark(top, bottom []float64) bool {
+	w := 2*cd.across + 1
+	n := 0
+	reach := int(math.Round(clueGlyphGap * float64(cd.ci.px)))
+	for v := -cd.innerAlong; v <= cd.innerAlong; v++ {
+		row := (v + cd.along) * w
+		for u := cd.across - reach; u <= cd.across+reach; u++ {
+			if math.Max(top[u], bottom[u])-cd.win[row+u] > cd.inkLevel {
+				n++
 			}
 		}
-		return float64(num) / float64(den)
 	}
-	if math.Max(fill(rowCount, rowSpan), fill(colCount, colSpan)) > 0.8 {
-		return solver.Equal, true
-	}
-	return solver.Differ, true
+	return 2*n >= cd.minArea
 }
+
+// findLine returns where the line runs across the two ends of a site's
+// window, as offsets from where the rectification puts it; zero when the
+// line does not show clearly in both ends at about the same place.
+func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float64) {
+	search := int(math.Round(clueLineSearch * float64(cd.ci.px)))
+	reach := search + 2
+	var at [2]int
+	for k, sign := range []int{-1, 1} {
+		profile := make([]float64, 2*reach+1)
+		col := cd.column[:cd.along-cd.end+1]
+		for u := -reach; u <= reach; u++ {
+			for j := range col {
+				col[j] = sample(u, sign*(cd.end+j))
+			}
+			insertionSort(col)
+			profile[u+reach] = col[len(col)/2]
+		}
+		best, bestU := math.Inf(1), 0
+		for u := -search; u <= search; u++ {
+			i := u + reach
+			if sm := profile[i-1] + 2*profile[i] + profile[i+1]; sm < best {
+				best, bestU = sm, u
+			}
+		}
+		if percentile(profile, 0.5)-best/4 < clueLineDip*cd.contrast {
+			return 0, 0
+		}
+		at[k] = bestU
+	}
+	if max(at[0]-at[1], at[1]-at[0]) > max(1, int(math.Round(clueLineSlant*float64(cd.ci.px)))) {
+		return 0, 0
+	}
+	return float64(at[0]), float64(at[1])
+}
+
+// How far the line is looked for either side of where the rectification
+// puts it, how much it must darken the paper to be followed, and how
+// aslant it may run across one segment, as shares of a cell or of the
+// contrast.
+const (
+	clueLineSearch = 0.22
+	clueLineDip    = 0.04
+	clueLineSlant  = 0.12
+)
+
+// insertionSort sorts the short slices of one window's rows and columns
+// without sort's overhead.
+func insertionSort(a []float64) {
+	for i := 1; i < len(a); i++ {
+		v, j := a[i], i
+		for j > 0 && a[j-1] > v {
+			a[j] = a[j-1]
+			j--
+		}
+		a[j] = v
+	}
+}
+
+func clampInt(v, lo, hi int) int { return min(max(v, lo), hi) }
+
+// clueTrace, when set (by tests), sees every site that was matched
+// against the templates and how well it matched.
+var clueTrace func(cd *clueDetector, cx, cy int, vertical bool, match, amp float64, kind clueShapeKind)
+
+var clueProfileTrace func(top, bottom []float64, paper, hide float64)
