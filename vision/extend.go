@@ -2,6 +2,7 @@ package vision
 
 import (
 	"math"
+	"sort"
 
 	"gocv.io/x/gocv"
 )
@@ -187,20 +188,24 @@ func measureLinesAt(gray gocv.Mat, f latticeFit, strict bool) lineEvidence {
 	// while the grain does. Vertical ridges are looked for across a copy
 	// smoothed vertically, horizontal ones across one smoothed
 	// horizontally.
-	pv, ph := alongSmoothed(p)
-	const d = 2
-	t := ridgeThreshold(pv, ph, lineDepth(pv, ph, ev.w, f.rows, f.cols))
-	if strict {
-		t = 4*ridgeContrast + 4
+	const d, strictT = 2, 4*ridgeContrast + 4
+	raw := make([]int16, len(p.pix))
+	for i, v := range p.pix {
+		raw[i] = 4 * int16(v)
 	}
-	if t >= 4*ridgeContrast+4 {
-		ev.strict = true
-		// Clearly drawn lines need no smoothing, and smoothed, the print
-		// beside the grid would show more lines than the grid's own.
-		for i, v := range p.pix {
-			pv[i], ph[i] = 4*int16(v), 4*int16(v)
+	// Clearly drawn lines need no smoothing, and smoothed, the print
+	// beside the grid would show more lines than the grid's own; their
+	// depth shows without smoothing, which is then not worth its cost.
+	t := strictT
+	pv, ph := raw, raw
+	if !strict && lineDepth(raw, raw, ev.w, f.rows, f.cols) < 2*strictT {
+		pv, ph = alongSmoothed(p)
+		t = ridgeThreshold(pv, ph, lineDepth(pv, ph, ev.w, f.rows, f.cols))
+		if t >= strictT {
+			t, pv, ph = strictT, raw, raw
 		}
 	}
+	ev.strict = t >= strictT
 	if locateTrace != nil {
 		locateTrace("ridge threshold %d", t)
 	}
@@ -354,12 +359,12 @@ func ridgeThreshold(pv, ph []int16, depth int) int {
 func lineDepth(pv, ph []int16, w, rows, cols int) int {
 	const m, d = 2, 2
 	h := len(pv) / w
-	var dark, bright []float64
+	var dark, bright []int
 	sample := func(pix []int16, i, step int) {
 		lo, hi := int(pix[i-step]), int(pix[i+step])
 		c := int(pix[i])
-		dark = append(dark, float64(min(lo, hi)-c))
-		bright = append(bright, float64(c-max(lo, hi)))
+		dark = append(dark, min(lo, hi)-c)
+		bright = append(bright, c-max(lo, hi))
 	}
 	for line := 1; line < cols; line++ {
 		x := (line + m) * extendPx
@@ -388,5 +393,11 @@ func lineDepth(pv, ph []int16, w, rows, cols int) int {
 	if len(dark) == 0 {
 		return 0
 	}
-	return int(math.Max(percentile(dark, 0.5), percentile(bright, 0.5)))
+	return max(intMedian(dark), intMedian(bright))
+}
+
+// intMedian is the median of v, which it reorders.
+func intMedian(v []int) int {
+	sort.Ints(v)
+	return v[(len(v)-1)/2]
 }

@@ -43,30 +43,39 @@ func lineResponse(gray gocv.Mat) plane {
 		n := int32(2*half + 1)
 		// prefix[p] is the sum of d along the step's direction up to p.
 		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				v := int32(d.pix[y*w+x])
-				if px, py := x-dx, y-dy; px >= 0 && px < w && py >= 0 {
-					v += prefix[py*w+px]
-				}
-				prefix[y*w+x] = v
+			row, src := prefix[y*w:(y+1)*w], d.pix[y*w:(y+1)*w]
+			x0, x1 := 0, 0 // the run of x whose predecessor is inside
+			if y >= dy {
+				x0, x1 = max(0, dx), min(w, w+dx)
+			}
+			for x := 0; x < x0; x++ {
+				row[x] = int32(src[x])
+			}
+			base := (y-dy)*w - dx
+			for x := x0; x < x1; x++ {
+				row[x] = int32(src[x]) + prefix[base+x]
+			}
+			for x := x1; x < w; x++ {
+				row[x] = int32(src[x])
 			}
 		}
+		x0, x1 := 0, w
+		if dx > 0 {
+			x0, x1 = (half+1)*dx, w-half*dx
+		} else if dx < 0 {
+			x0, x1 = -half*dx, w+(half+1)*dx
+		}
 		for y := half * dy; y < h-half*dy; y++ {
-			x0, x1 := 0, w
-			if dx > 0 {
-				x0, x1 = (half+1)*dx, w-half*dx
-			} else if dx < 0 {
-				x0, x1 = -half*dx, w+(half+1)*dx
-			}
+			hi := (y+half*dy)*w + half*dx
+			lo, hasLo := (y-(half+1)*dy)*w-(half+1)*dx, y >= (half+1)*dy
+			o := out.pix[y*w : (y+1)*w]
 			for x := x0; x < x1; x++ {
-				hiX, hiY := x+half*dx, y+half*dy
-				loX, loY := x-(half+1)*dx, y-(half+1)*dy
-				sum := prefix[hiY*w+hiX]
-				if loY >= 0 {
-					sum -= prefix[loY*w+loX]
+				sum := prefix[hi+x]
+				if hasLo {
+					sum -= prefix[lo+x]
 				}
-				if v := 4 * sum / n; v > int32(out.pix[y*w+x]) {
-					out.pix[y*w+x] = uint8(min(v, 255))
+				if v := 4 * sum / n; v > int32(o[x]) {
+					o[x] = uint8(min(v, 255))
 				}
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"gocv.io/x/gocv"
+
 	"binocle/vision/internal/synth"
 )
 
@@ -88,3 +90,67 @@ func TestFaintRotatedGrids(t *testing.T) {
 }
 
 const minFaintRight = 10
+
+// TestFaintLineMap draws lines five grey levels dark and two or three
+// pixels wide on grainy paper at several angles: the line filter must
+// mark most of each line and little of the grain.
+func TestFaintLineMap(t *testing.T) {
+	for _, deg := range []float64{0, 12, 20, 33, 45, 70, 90, 160} {
+		const w, h = 200, 200
+		pix := make([]uint8, w*h)
+		seed := uint32(7)
+		onLine := func(x, y int) bool {
+			th := deg * math.Pi / 180
+			// Distance from the line through the centre at angle th.
+			return math.Abs(-math.Sin(th)*float64(x-w/2)+math.Cos(th)*float64(y-h/2)) < 1.25
+		}
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				seed = seed*1664525 + 1013904223
+				v := 200 + int(seed>>29) - 4 // grain of -4..3 levels
+				if onLine(x, y) {
+					v -= 5
+				}
+				pix[y*w+x] = uint8(v)
+			}
+		}
+		gray, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, pix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := faintLineMap(gray)
+		marks := m.ToBytes()
+		m.Close()
+		gray.Close()
+		var lineHit, line, grainHit, grain int
+		for y := 20; y < h-20; y++ {
+			for x := 20; x < w-20; x++ {
+				if math.Hypot(float64(x-w/2), float64(y-h/2)) > 80 {
+					continue
+				}
+				near := false
+				for d := -3; d <= 3 && !near; d++ {
+					near = onLine(x+d, y) || onLine(x, y+d)
+				}
+				switch {
+				case onLine(x, y):
+					line++
+					if marks[y*w+x] != 0 {
+						lineHit++
+					}
+				case !near:
+					grain++
+					if marks[y*w+x] != 0 {
+						grainHit++
+					}
+				}
+			}
+		}
+		if 10*lineHit < 8*line {
+			t.Errorf("%.0f degrees: %d of %d line pixels marked, want 80%%", deg, lineHit, line)
+		}
+		if 100*grainHit > 5*grain {
+			t.Errorf("%.0f degrees: %d of %d grain pixels marked, want under 5%%", deg, grainHit, grain)
+		}
+	}
+}

@@ -56,8 +56,13 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	if err != nil && max(img.Cols(), img.Rows()) > locateSide*5/4 {
 		// A big grid photographed whole leaves its cells a few pixels in
 		// the located copy, too few for their lines to close them off;
-		// the picture as decoded has more to give.
-		return locateWith(img, fineLocate)
+		// the picture as decoded has more to give. Only a grid of many
+		// cells is taken from there: a few cells' worth of text counters,
+		// bigger at that resolution, line up by chance now and then.
+		c, scale, err = locateWith(img, fineLocate)
+		if err == nil && c.rows.n*c.cols.n < minFineCells {
+			return gridCandidate{}, scale, ErrNoGrid
+		}
 	}
 	return c, scale, err
 }
@@ -115,6 +120,10 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 	}
 	return best, scale, nil
 }
+
+// minFineCells is the fewest cells a grid found only at the decoded
+// resolution must have: one that small would have shown in the located copy.
+const minFineCells = 100
 
 // minGridLines is the line evidence (see gridLines) a lattice needs to
 // count as a grid. A lattice of a few cells has only a few segments to
