@@ -711,7 +711,7 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	}
 	// Crescent moons cover little of their box; no tile does.
 	glyphs := percentile(fills, 0.25) < 0.55
-	tiles := !glyphs && percentile(fills, 0.5) >= 0.84
+	tiles := !glyphs
 	traceBoard("fill median %.2f q25 %.2f q75 %.2f", percentile(fills, 0.5), percentile(fills, 0.25), percentile(fills, 0.75))
 	extents := []func(boardView, spotLattice) (int, int, int, int, bool){frameExtent, tileExtent}
 	if tiles {
@@ -896,10 +896,13 @@ func colourBeyond(img gocv.Mat, c gridCandidate) bool {
 	return float64(near) >= 0.3*cell || float64(all) >= 0.01*float64(p.w*p.h)
 }
 
+// maxFrameGrowth is the most cells frameAround adds on one side.
+const maxFrameGrowth = 3
+
 // frameAround extends a located lattice out to Tango's dark frame when the
 // lattice stopped a row or two short of it (cells whose light lines blur
 // away do not close). The frame must be found on every side, and the
-// lattice grows by at most two cells a side.
+// lattice grows by at most maxFrameGrowth cells a side.
 func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
 	rows, cols := prev.rows.n, prev.cols.n
 	toImage, ok := homographyFromQuads(rectCorners(float64(cols), float64(rows)), prev.quad)
@@ -917,7 +920,7 @@ func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
 	}
 	c0, r0, c1, r1, found := frameExtent(v, l)
 	traceBoard("frame around %dx%d: %d..%d x %d..%d ok %v", rows, cols, c0, c1, r0, r1, found)
-	if !found || c0 < -2 || r0 < -2 || c1 > cols+1 || r1 > rows+1 || (c0 == 0 && r0 == 0 && c1 == cols-1 && r1 == rows-1) {
+	if !found || c0 < -maxFrameGrowth || r0 < -maxFrameGrowth || c1 >= cols+maxFrameGrowth || r1 >= rows+maxFrameGrowth || (c0 == 0 && r0 == 0 && c1 == cols-1 && r1 == rows-1) {
 		return gridCandidate{}, false
 	}
 	f := latticeFit{rows: r1 - r0 + 1, cols: c1 - c0 + 1, toImage: homography{1, 0, float64(c0), 0, 1, float64(r0), 0, 0, 1}.then(toImage)}
