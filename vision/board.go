@@ -713,7 +713,8 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	glyphs := percentile(fills, 0.25) < 0.55
 	tiles := !glyphs
 	traceBoard("fill median %.2f q25 %.2f q75 %.2f", percentile(fills, 0.5), percentile(fills, 0.25), percentile(fills, 0.75))
-	extents := []func(boardView, spotLattice) (int, int, int, int, bool){frameExtent, tileExtent}
+	type extentFunc func(boardView, spotLattice) (int, int, int, int, bool)
+	extents := []extentFunc{frameExtent, tileExtent}
 	if tiles {
 		extents[0], extents[1] = extents[1], extents[0]
 	}
@@ -853,15 +854,16 @@ func insideQuad(q [4][2]float64, x, y, slack float64) bool {
 	return true
 }
 
-// colourBeyond tells, cheaply, whether strongly coloured pixels lie on a
-// located grid or in the band of cells just outside it: the sign of an
-// app board, whose lattice may have stopped short at blank tiles or at
-// cells whose lines blurred away. Printed grids pay only for a tiny copy.
+// colourBeyond tells, cheaply, whether compact coloured blobs (tiles,
+// glyphs) lie on a located grid or in the cells just beyond it: the sign
+// of an app board, whose lattice may have stopped short at blank tiles or
+// at cells whose lines blurred away. A page's coloured title bar and
+// buttons are long, not compact; printed grids pay only for a small copy.
 func colourBeyond(img gocv.Mat, c gridCandidate) bool {
 	if img.Channels() < 3 || c.rows.n < 1 || c.cols.n < 1 {
 		return false
 	}
-	const side = 256
+	const side = 512
 	small, _ := downscale(img, locateSide)
 	defer small.Close()
 	tiny, f := downscale(small, side)
@@ -875,25 +877,19 @@ func colourBeyond(img gocv.Mat, c gridCandidate) bool {
 		return false
 	}
 	toGrid := toImage.inverse()
-	mask := chromaMask(p)
-	near, all := 0, 0
-	for y := 0; y < p.h; y++ {
-		for x := 0; x < p.w; x++ {
-			if mask[y*p.w+x] == 0 {
-				continue
-			}
-			all++
-			u, v := toGrid.apply(float64(x)+0.5, float64(y)+0.5)
-			if u < -1.5 || v < -1.5 || u > cols+1.5 || v > rows+1.5 {
-				continue
-			}
-			near++
+	near := 0
+	spots := colourSpots(chromaMask(p), p.w, p.h)
+	for _, s := range spots {
+		u, v := toGrid.apply(s.x, s.y)
+		if u < -1.5 || v < -1.5 || u > cols+1.5 || v > rows+1.5 {
+			continue
 		}
+		near++
 	}
-	cell := quadArea(c.quad) / (f * f) / (rows * cols)
-	// Much colour elsewhere may be a board the lattice missed for a
-	// smaller grid (or a coloured table: a photo can afford the look).
-	return float64(near) >= 0.3*cell || float64(all) >= 0.01*float64(p.w*p.h)
+	traceBoard("coloured blobs on and near the grid: %d of %d", near, len(spots))
+	// Many elsewhere may be a board the lattice passed over for a smaller
+	// printed grid.
+	return near >= 2 || len(spots) >= 12
 }
 
 // maxFrameGrowth is the most cells frameAround adds on one side.
