@@ -358,10 +358,21 @@ func newBoardView(bgr gocv.Mat, l spotLattice) (boardView, bool) {
 	v.p = bgrPlaneOf(m)
 	v.inImage = make([]bool, w*h)
 	xmax, ymax := float64(bgr.Cols()-2), float64(bgr.Rows()-2)
+	inside := func(x, y float64) bool {
+		ix, iy := toImage.apply(x, y)
+		return ix >= 1 && iy >= 1 && ix <= xmax && iy <= ymax
+	}
+	// A projective map keeps the view convex: with its corners inside
+	// the picture, every pixel is.
+	if inside(0, 0) && inside(float64(w), 0) && inside(float64(w), float64(h)) && inside(0, float64(h)) {
+		for i := range v.inImage {
+			v.inImage[i] = true
+		}
+		return v, true
+	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			ix, iy := toImage.apply(float64(x)+0.5, float64(y)+0.5)
-			v.inImage[y*w+x] = ix >= 1 && iy >= 1 && ix <= xmax && iy <= ymax
+			v.inImage[y*w+x] = inside(float64(x)+0.5, float64(y)+0.5)
 		}
 	}
 	return v, true
@@ -864,15 +875,21 @@ func colourBeyond(img gocv.Mat, c gridCandidate) bool {
 		return false
 	}
 	const side = 512
-	small, _ := downscale(img, locateSide)
-	defer small.Close()
-	tiny, f := downscale(small, side)
+	// c is in the coordinates of img downscaled to locateSide; the small
+	// copy is made from img directly rather than through that one.
+	// Nearest-pixel sampling: tiles and glyphs are flat colour, and area
+	// averaging a large picture costs more than the rest of the look.
+	long := max(img.Cols(), img.Rows())
+	toImg := math.Max(1, float64(long)/side)
+	tiny := gocv.NewMat()
 	defer tiny.Close()
+	gocv.Resize(img, &tiny, pt(max(1, int(float64(img.Cols())/toImg)), max(1, int(float64(img.Rows())/toImg))), 0, 0, gocv.InterpolationNearestNeighbor)
+	toImg = float64(img.Cols()) / float64(tiny.Cols())
 	bgr := toBGR(tiny)
 	defer bgr.Close()
 	p := bgrPlaneOf(bgr)
 	rows, cols := float64(c.rows.n), float64(c.cols.n)
-	toImage, ok := homographyFromQuads(rectCorners(cols, rows), scaleQuad(c.quad, 1/f))
+	toImage, ok := homographyFromQuads(rectCorners(cols, rows), scaleQuad(c.quad, locateScale(img)/toImg))
 	if !ok {
 		return false
 	}
@@ -928,4 +945,15 @@ func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
 		return gridCandidate{}, false
 	}
 	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}}, true
+}
+
+// locateScale is the factor from the pixels of img downscaled to
+// locateSide (as downscale makes it) to img's, without making the copy.
+func locateScale(img gocv.Mat) float64 {
+	long := max(img.Cols(), img.Rows())
+	if long <= locateSide {
+		return 1
+	}
+	w := max(1, int(math.Round(float64(img.Cols())*float64(locateSide)/float64(long))))
+	return float64(img.Cols()) / float64(w)
 }
