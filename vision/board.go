@@ -808,7 +808,21 @@ func latticeStep(diffs [][2]float64, size float64) ([2]float64, bool) {
 // a part of a larger board of the same cells, as when blank tiles at the
 // board's edge did not close off. Both candidates are in the same
 // downscaled coordinates.
-func appBoardFallback(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandidate, bool) {
+//
+// prevScale is the factor from prev's coordinates to img's pixels; the
+// answer is in the coordinates of img downscaled to locateSide, whose
+// factor locateScale gives.
+func appBoardFallback(img gocv.Mat, prev gridCandidate, prevScale float64, prevErr error) (gridCandidate, float64, bool) {
+	s := locateScale(img)
+	if prevErr == nil && prevScale > 0 && prevScale != s {
+		prev.quad = scaleQuad(prev.quad, prevScale/s)
+		prev.area = quadArea(prev.quad)
+	}
+	c, ok := chooseAppBoard(img, prev, prevErr)
+	return c, s, ok
+}
+
+func chooseAppBoard(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandidate, bool) {
 	fromLattice := prevErr == nil && prev.rows.score == 1 && prev.cols.score == 1
 	if fromLattice && !colourBeyond(img, prev) {
 		return gridCandidate{}, false

@@ -147,12 +147,12 @@ func TestBoardFallbackTime(t *testing.T) {
 			t.Fatal(err)
 		}
 		start := time.Now()
-		prev, _, perr := locateWith(d.mat, readLocate)
+		prev, pscale, perr := locateWith(d.mat, readLocate)
 		located = append(located, float64(time.Since(start).Microseconds())/1000)
 		fromLattice := perr == nil && prev.rows.score == 1 && prev.cols.score == 1
 		gate := fromLattice && colourBeyond(d.mat, prev)
 		start = time.Now()
-		appBoardFallback(d.mat, prev, perr)
+		appBoardFallback(d.mat, prev, pscale, perr)
 		ms := float64(time.Since(start).Microseconds()) / 1000
 		added = append(added, ms)
 		t.Logf("%s locate %.1f fallback %.1f lattice %v gate %v", filepath.Base(f), located[len(located)-1], ms, fromLattice, gate)

@@ -49,8 +49,8 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	c, scale, err := locateWith(img, readLocate)
 	// App boards in photos lose their lines and gaps to blur; their
 	// coloured cells still give the lattice (board.go).
-	if b, ok := appBoardFallback(img, c, err); ok {
-		return b, scale, nil
+	if b, bscale, ok := appBoardFallback(img, c, scale, err); ok {
+		return b, bscale, nil
 	}
 	return c, scale, err
 }
