@@ -358,10 +358,21 @@ func newBoardView(bgr gocv.Mat, l spotLattice) (boardView, bool) {
 	v.p = bgrPlaneOf(m)
 	v.inImage = make([]bool, w*h)
 	xmax, ymax := float64(bgr.Cols()-2), float64(bgr.Rows()-2)
+	inside := func(x, y float64) bool {
+		ix, iy := toImage.apply(x, y)
+		return ix >= 1 && iy >= 1 && ix <= xmax && iy <= ymax
+	}
+	// A projective map keeps the view convex: with its corners inside
+	// the picture, every pixel is.
+	if inside(0, 0) && inside(float64(w), 0) && inside(float64(w), float64(h)) && inside(0, float64(h)) {
+		for i := range v.inImage {
+			v.inImage[i] = true
+		}
+		return v, true
+	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			ix, iy := toImage.apply(float64(x)+0.5, float64(y)+0.5)
-			v.inImage[y*w+x] = ix >= 1 && iy >= 1 && ix <= xmax && iy <= ymax
+			v.inImage[y*w+x] = inside(float64(x)+0.5, float64(y)+0.5)
 		}
 	}
 	return v, true
@@ -711,9 +722,10 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	}
 	// Crescent moons cover little of their box; no tile does.
 	glyphs := percentile(fills, 0.25) < 0.55
-	tiles := !glyphs && percentile(fills, 0.5) >= 0.84
+	tiles := !glyphs
 	traceBoard("fill median %.2f q25 %.2f q75 %.2f", percentile(fills, 0.5), percentile(fills, 0.25), percentile(fills, 0.75))
-	extents := []func(boardView, spotLattice) (int, int, int, int, bool){frameExtent, tileExtent}
+	type extentFunc func(boardView, spotLattice) (int, int, int, int, bool)
+	extents := []extentFunc{frameExtent, tileExtent}
 	if tiles {
 		extents[0], extents[1] = extents[1], extents[0]
 	}
@@ -796,7 +808,21 @@ func latticeStep(diffs [][2]float64, size float64) ([2]float64, bool) {
 // a part of a larger board of the same cells, as when blank tiles at the
 // board's edge did not close off. Both candidates are in the same
 // downscaled coordinates.
-func appBoardFallback(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandidate, bool) {
+//
+// prevScale is the factor from prev's coordinates to img's pixels; the
+// answer is in the coordinates of img downscaled to locateSide, whose
+// factor locateScale gives.
+func appBoardFallback(img gocv.Mat, prev gridCandidate, prevScale float64, prevErr error) (gridCandidate, float64, bool) {
+	s := locateScale(img)
+	if prevErr == nil && prevScale > 0 && prevScale != s {
+		prev.quad = scaleQuad(prev.quad, prevScale/s)
+		prev.area = quadArea(prev.quad)
+	}
+	c, ok := chooseAppBoard(img, prev, prevErr)
+	return c, s, ok
+}
+
+func chooseAppBoard(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandidate, bool) {
 	fromLattice := prevErr == nil && prev.rows.score == 1 && prev.cols.score == 1
 	if fromLattice && !colourBeyond(img, prev) {
 		return gridCandidate{}, false
@@ -853,53 +879,57 @@ func insideQuad(q [4][2]float64, x, y, slack float64) bool {
 	return true
 }
 
-// colourBeyond tells, cheaply, whether strongly coloured pixels lie on a
-// located grid or in the band of cells just outside it: the sign of an
-// app board, whose lattice may have stopped short at blank tiles or at
-// cells whose lines blurred away. Printed grids pay only for a tiny copy.
+// colourBeyond tells, cheaply, whether compact coloured blobs (tiles,
+// glyphs) lie on a located grid or in the cells just beyond it: the sign
+// of an app board, whose lattice may have stopped short at blank tiles or
+// at cells whose lines blurred away. A page's coloured title bar and
+// buttons are long, not compact; printed grids pay only for a small copy.
 func colourBeyond(img gocv.Mat, c gridCandidate) bool {
 	if img.Channels() < 3 || c.rows.n < 1 || c.cols.n < 1 {
 		return false
 	}
-	const side = 256
-	small, _ := downscale(img, locateSide)
-	defer small.Close()
-	tiny, f := downscale(small, side)
+	const side = 512
+	// c is in the coordinates of img downscaled to locateSide; the small
+	// copy is made from img directly rather than through that one.
+	// Nearest-pixel sampling: tiles and glyphs are flat colour, and area
+	// averaging a large picture costs more than the rest of the look.
+	long := max(img.Cols(), img.Rows())
+	toImg := math.Max(1, float64(long)/side)
+	tiny := gocv.NewMat()
 	defer tiny.Close()
+	gocv.Resize(img, &tiny, pt(max(1, int(float64(img.Cols())/toImg)), max(1, int(float64(img.Rows())/toImg))), 0, 0, gocv.InterpolationNearestNeighbor)
+	toImg = float64(img.Cols()) / float64(tiny.Cols())
 	bgr := toBGR(tiny)
 	defer bgr.Close()
 	p := bgrPlaneOf(bgr)
 	rows, cols := float64(c.rows.n), float64(c.cols.n)
-	toImage, ok := homographyFromQuads(rectCorners(cols, rows), scaleQuad(c.quad, 1/f))
+	toImage, ok := homographyFromQuads(rectCorners(cols, rows), scaleQuad(c.quad, locateScale(img)/toImg))
 	if !ok {
 		return false
 	}
 	toGrid := toImage.inverse()
-	mask := chromaMask(p)
-	near, all := 0, 0
-	for y := 0; y < p.h; y++ {
-		for x := 0; x < p.w; x++ {
-			if mask[y*p.w+x] == 0 {
-				continue
-			}
-			all++
-			u, v := toGrid.apply(float64(x)+0.5, float64(y)+0.5)
-			if u < -1.5 || v < -1.5 || u > cols+1.5 || v > rows+1.5 {
-				continue
-			}
-			near++
+	near := 0
+	spots := colourSpots(chromaMask(p), p.w, p.h)
+	for _, s := range spots {
+		u, v := toGrid.apply(s.x, s.y)
+		if u < -1.5 || v < -1.5 || u > cols+1.5 || v > rows+1.5 {
+			continue
 		}
+		near++
 	}
-	cell := quadArea(c.quad) / (f * f) / (rows * cols)
-	// Much colour elsewhere may be a board the lattice missed for a
-	// smaller grid (or a coloured table: a photo can afford the look).
-	return float64(near) >= 0.3*cell || float64(all) >= 0.01*float64(p.w*p.h)
+	traceBoard("coloured blobs on and near the grid: %d of %d", near, len(spots))
+	// Many elsewhere may be a board the lattice passed over for a smaller
+	// printed grid.
+	return near >= 2 || len(spots) >= 12
 }
+
+// maxFrameGrowth is the most cells frameAround adds on one side.
+const maxFrameGrowth = 3
 
 // frameAround extends a located lattice out to Tango's dark frame when the
 // lattice stopped a row or two short of it (cells whose light lines blur
 // away do not close). The frame must be found on every side, and the
-// lattice grows by at most two cells a side.
+// lattice grows by at most maxFrameGrowth cells a side.
 func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
 	rows, cols := prev.rows.n, prev.cols.n
 	toImage, ok := homographyFromQuads(rectCorners(float64(cols), float64(rows)), prev.quad)
@@ -917,7 +947,7 @@ func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
 	}
 	c0, r0, c1, r1, found := frameExtent(v, l)
 	traceBoard("frame around %dx%d: %d..%d x %d..%d ok %v", rows, cols, c0, c1, r0, r1, found)
-	if !found || c0 < -2 || r0 < -2 || c1 > cols+1 || r1 > rows+1 || (c0 == 0 && r0 == 0 && c1 == cols-1 && r1 == rows-1) {
+	if !found || c0 < -maxFrameGrowth || r0 < -maxFrameGrowth || c1 >= cols+maxFrameGrowth || r1 >= rows+maxFrameGrowth || (c0 == 0 && r0 == 0 && c1 == cols-1 && r1 == rows-1) {
 		return gridCandidate{}, false
 	}
 	f := latticeFit{rows: r1 - r0 + 1, cols: c1 - c0 + 1, toImage: homography{1, 0, float64(c0), 0, 1, float64(r0), 0, 0, 1}.then(toImage)}
@@ -929,4 +959,15 @@ func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
 		return gridCandidate{}, false
 	}
 	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}}, true
+}
+
+// locateScale is the factor from the pixels of img downscaled to
+// locateSide (as downscale makes it) to img's, without making the copy.
+func locateScale(img gocv.Mat) float64 {
+	long := max(img.Cols(), img.Rows())
+	if long <= locateSide {
+		return 1
+	}
+	w := max(1, int(math.Round(float64(img.Cols())*float64(locateSide)/float64(long))))
+	return float64(img.Cols()) / float64(w)
 }

@@ -127,3 +127,66 @@ func TestBoardTime(t *testing.T) {
 	}
 	t.Logf("mean %v", total/time.Duration(max(1, len(files))))
 }
+
+// TestBoardFallbackTime times what the app-board fallback adds to locate
+// on the images matching BINOCLE_BOARD_FALLBACK_TIME.
+func TestBoardFallbackTime(t *testing.T) {
+	glob := os.Getenv("BINOCLE_BOARD_FALLBACK_TIME")
+	if glob == "" {
+		t.Skip("set BINOCLE_BOARD_FALLBACK_TIME")
+	}
+	files, _ := filepath.Glob(glob)
+	var added, located []float64
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := decodeImage(data, readSide)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		prev, pscale, perr := locateWith(d.mat, readLocate)
+		located = append(located, float64(time.Since(start).Microseconds())/1000)
+		fromLattice := perr == nil && prev.rows.score == 1 && prev.cols.score == 1
+		gate := fromLattice && colourBeyond(d.mat, prev)
+		start = time.Now()
+		appBoardFallback(d.mat, prev, pscale, perr)
+		ms := float64(time.Since(start).Microseconds()) / 1000
+		added = append(added, ms)
+		t.Logf("%s locate %.1f fallback %.1f lattice %v gate %v", filepath.Base(f), located[len(located)-1], ms, fromLattice, gate)
+		d.mat.Close()
+	}
+	t.Logf("median locate %.1f ms, fallback %.1f ms", percentile(located, 0.5), percentile(added, 0.5))
+}
+
+// TestBoardGateTime times colourBeyond alone on BINOCLE_BOARD_GATE_TIME.
+func TestBoardGateTime(t *testing.T) {
+	glob := os.Getenv("BINOCLE_BOARD_GATE_TIME")
+	if glob == "" {
+		t.Skip("set BINOCLE_BOARD_GATE_TIME")
+	}
+	files, _ := filepath.Glob(glob)
+	var ms []float64
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := decodeImage(data, readSide)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev, _, perr := locateWith(d.mat, readLocate)
+		if perr == nil {
+			start := time.Now()
+			for k := 0; k < 10; k++ {
+				colourBeyond(d.mat, prev)
+			}
+			ms = append(ms, float64(time.Since(start).Microseconds())/10000)
+		}
+		d.mat.Close()
+	}
+	t.Logf("colourBeyond median %.2f ms, max %.2f ms over %d", percentile(ms, 0.5), percentile(ms, 1), len(ms))
+}

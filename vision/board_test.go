@@ -215,7 +215,7 @@ func TestAppBoardFallback(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c, ok := appBoardFallback(d.mat, tc.prev, tc.err)
+			c, _, ok := appBoardFallback(d.mat, tc.prev, scale, tc.err)
 			if ok != tc.replaced {
 				t.Fatalf("replaced %v, want %v", ok, tc.replaced)
 			}

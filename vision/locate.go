@@ -48,10 +48,9 @@ func scaleQuad(q [4][2]float64, s float64) [4][2]float64 {
 func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	c, scale, err := locateWith(img, readLocate)
 	// App boards in photos lose their lines and gaps to blur; their
-	// coloured cells still give the lattice (board.go). Both candidates
-	// are in the same downscaled copy's pixels.
-	if b, ok := appBoardFallback(img, c, err); ok {
-		return b, scale, nil
+	// coloured cells still give the lattice (board.go).
+	if b, bscale, ok := appBoardFallback(img, c, scale, err); ok {
+		return b, bscale, nil
 	}
 	if err != nil && max(img.Cols(), img.Rows()) > locateSide*5/4 {
 		// A big grid photographed whole leaves its cells a few pixels in
