@@ -54,7 +54,7 @@ const (
 	// A clue inks the line's close neighbourhood, where glyphs do not
 	// come: within clueInner across the line and clueInnerAlong along it.
 	clueInner      = 0.12
-	clueGlyphGap   = 0.17 // glyphs keep at least this far from the line
+	clueGlyphGap   = 0.19 // glyphs keep about this far from the line
 	clueInnerAlong = 0.2
 )
 
@@ -94,6 +94,7 @@ type clueDetector struct {
 	ci                       cellImage
 	across, along, end, core int
 	shift                    int
+	match                    int     // half-size across the line of the part matched against the templates
 	inner, innerAlong        int     // half-sizes of the part next to the line that a clue inks
 	inkLevel                 float64 // darkness over the bare line that counts as ink
 	minArea                  int
@@ -116,6 +117,7 @@ func newClueDetector(ci cellImage) *clueDetector {
 		shift:      max(1, int(math.Round(clueShift*px))),
 		inner:      int(math.Round(clueInner * px)),
 		innerAlong: int(math.Round(clueInnerAlong * px)),
+		match:      int(clueGlyphGap * px),
 	}
 	q := bytePercentiles(ci.gray.pix, 0.02, 0.5)
 	cd.contrast = math.Max(40, q[1]-q[0])
@@ -126,7 +128,7 @@ func newClueDetector(ci cellImage) *clueDetector {
 	cd.bare = make([]float64, w*h)
 	cd.e = make([]float64, w*h)
 	cd.column = make([]float64, 2*(cd.along-cd.end+1))
-	cd.set = clueTemplatesFor(ci.px, cd.core, cd.shift+1)
+	cd.set = clueTemplatesFor(ci.px, cd.core, cd.match, cd.shift+1)
 	return cd
 }
 
@@ -141,7 +143,7 @@ type clueTemplateSet struct {
 
 var clueTemplateCache sync.Map // px -> *clueTemplateSet
 
-func clueTemplatesFor(px, core, reach int) *clueTemplateSet {
+func clueTemplatesFor(px, core, match, reach int) *clueTemplateSet {
 	if s, ok := clueTemplateCache.Load(px); ok {
 		return s.(*clueTemplateSet)
 	}
@@ -169,7 +171,7 @@ func clueTemplatesFor(px, core, reach int) *clueTemplateSet {
 			for du := -reach; du <= reach; du++ {
 				var st, stt float64
 				for v := -core; v <= core; v++ {
-					for u := -core; u <= core; u++ {
+					for u := -match; u <= match; u++ {
 						tv := t.at(u-du, v-dv)
 						st += tv
 						stt += tv * tv
@@ -246,7 +248,8 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	// Follow the line itself: near the grid's edges of a photo it can be a
 	// fifth of a cell off where the rectification puts it, and a little
 	// aslant, while the clue stays centred on it.
-	if t0, t1 := cd.findLine(sample); t0 != 0 || t1 != 0 {
+	t0, t1, followed := cd.findLine(sample)
+	if t0 != 0 || t1 != 0 {
 		fill(t0, t1)
 	}
 	both := make([]float64, w)
@@ -261,7 +264,9 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 		dip += d
 		dipU += d * float64(u)
 	}
-	if dip > cd.inkLevel {
+	// Only a line too faint to follow is placed by its dip here: beside a
+	// shaded cell the dip's centre leans into the shade.
+	if dip > cd.inkLevel && !followed {
 		u0 = int(math.Round(dipU / dip))
 	}
 	if clueProfileTrace != nil {
@@ -364,10 +369,11 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 		return 0, false
 	}
 
-	// Sums over the known core pixels that do not depend on the template.
+	// The shape is matched in the core short of where glyphs can reach;
+	// sums over it that do not depend on the template.
 	var n, se, see float64
 	for v := -cd.core; v <= cd.core; v++ {
-		for u := -cd.core; u <= cd.core; u++ {
+		for u := -cd.match; u <= cd.match; u++ {
 			e := cd.e[(v+cd.along)*w+u+cd.across]
 			n++
 			se += e
@@ -391,7 +397,7 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 				var set float64
 				for v := -cd.core; v <= cd.core; v++ {
 					row := (v + cd.along) * w
-					for u := -cd.core; u <= cd.core; u++ {
+					for u := -cd.match; u <= cd.match; u++ {
 						set += t.at(u-du, v-dv) * cd.e[row+u+cd.across]
 					}
 				}
@@ -511,9 +517,9 @@ func (cd *clueDetector) anyMark(top, bottom []float64) bool {
 }
 
 // findLine returns where the line runs across the two ends of a site's
-// window, as offsets from where the rectification puts it; zero when the
-// line does not show clearly in both ends at about the same place.
-func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float64) {
+// window, as offsets from where the rectification puts it, and whether it
+// showed clearly in both ends at about the same place (zeros if not).
+func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float64, bool) {
 	search := int(math.Round(clueLineSearch * float64(cd.ci.px)))
 	reach := search + 2
 	var at [2]int
@@ -535,14 +541,14 @@ func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float6
 			}
 		}
 		if percentile(profile, 0.5)-best/4 < clueLineDip*cd.contrast {
-			return 0, 0
+			return 0, 0, false
 		}
 		at[k] = bestU
 	}
 	if max(at[0]-at[1], at[1]-at[0]) > max(1, int(math.Round(clueLineSlant*float64(cd.ci.px)))) {
-		return 0, 0
+		return 0, 0, false
 	}
-	return float64(at[0]), float64(at[1])
+	return float64(at[0]), float64(at[1]), true
 }
 
 // How far the line is looked for either side of where the rectification
