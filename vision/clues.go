@@ -66,6 +66,10 @@ const (
 	clueMinArea    = 0.012 // of a cell's area: dark pixels a mark needs
 	clueMatch      = 0.55  // correlation with the best clue shape
 	clueStrokeDark = 0.22  // of the contrast: the fitted darkness of the stroke
+	// Within clueBlurMargin of the best match an 'x' is taken when the
+	// mark's middle is clueCrossCentre times as dark as its mean.
+	clueBlurMargin  = 0.1
+	clueCrossCentre = 1.5
 )
 
 // clueShapeKind is a template family.
@@ -103,6 +107,7 @@ type clueDetector struct {
 	// scratch, reused across sites
 	win, bare, e []float64
 	column       []float64
+	centreRatio  float64
 	kindBest     [3]float64 // the best correlation of each shape, for tests
 }
 
@@ -414,16 +419,45 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 			}
 		}
 	}
+	cd.centreRatio = cd.centre(w, mu, mv)
 	if clueTrace != nil {
 		clueTrace(cd, cx, cy, vertical, best, bestAmp, bestKind)
 	}
 	if best < clueMatch || bestAmp < clueStrokeDark*cd.contrast {
 		return 0, false
 	}
-	if bestKind == shapeCross {
+	// Blur rounds both shapes into blobs that match each other's
+	// templates almost as well; then the crossing, darkest where two
+	// strokes overlap, tells an 'x'.
+	if bestKind == shapeCross || (cd.kindBest[shapeCross] > best-clueBlurMargin && cd.centreRatio >= clueCrossCentre) {
 		return solver.Differ, true
 	}
 	return solver.Equal, true
+}
+
+// centre is the mark's darkness at its middle over its mean darkness:
+// two crossing strokes are darkest where they cross, the bars of '='
+// leave their middle lighter.
+func (cd *clueDetector) centre(w, mu, mv int) float64 {
+	r := max(1, int(math.Round(0.04*float64(cd.ci.px))))
+	var c, cn, d, dn float64
+	for v := -cd.core; v <= cd.core; v++ {
+		for u := -cd.match; u <= cd.match; u++ {
+			e := cd.e[(v+cd.along)*w+u+cd.across]
+			if (u-mu)*(u-mu)+(v-mv)*(v-mv) <= r*r {
+				c += e
+				cn++
+			}
+			if e > cd.inkLevel {
+				d += e
+				dn++
+			}
+		}
+	}
+	if cn == 0 || dn == 0 || d == 0 {
+		return 0
+	}
+	return (c / cn) / (d / dn)
 }
 
 // flatten subtracts from each row (or column) of the core its lightest
