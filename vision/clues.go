@@ -105,10 +105,10 @@ type clueDetector struct {
 	contrast                 float64
 	set                      *clueTemplateSet
 	// scratch, reused across sites
-	win, bare, e []float64
-	column       []float64
-	centreRatio  float64
-	kindBest     [3]float64 // the best correlation of each shape, for tests
+	win, e      []float64
+	column      []float64
+	centreRatio float64    // the last mark's, see centre
+	kindBest    [3]float64 // the last site's best correlation with each shape
 }
 
 func newClueDetector(ci cellImage) *clueDetector {
@@ -130,7 +130,6 @@ func newClueDetector(ci cellImage) *clueDetector {
 	cd.minArea = max(4, int(math.Round(clueMinArea*px*px)))
 	w, h := 2*cd.across+1, 2*cd.along+1
 	cd.win = make([]float64, w*h)
-	cd.bare = make([]float64, w*h)
 	cd.e = make([]float64, w*h)
 	cd.column = make([]float64, 2*(cd.along-cd.end+1))
 	cd.set = clueTemplatesFor(ci.px, cd.core, cd.match, cd.shift+1)
@@ -277,12 +276,10 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	if clueProfileTrace != nil {
 		clueProfileTrace(top, bottom, paper, float64(u0))
 	}
-	// Extra darkness over the bare line in the core. Where the clue is
-	// drawn on a patch of paper that interrupts the line, the patch is
-	// lighter than the bare line, which says nothing about the mark.
-	// Both ends stand for the line in a shadow's gradient, only the
-	// lighter one where something else darkens the other (a thick border,
-	// the rounded corners of tiles); the middle tells which.
+	// Extra darkness over the bare line in the core. Both ends stand for
+	// the line in a shadow's gradient, only the lighter one where something
+	// else darkens the other (a thick border, the rounded corners of
+	// tiles); the middle tells which.
 	blend := func(v int) float64 { return float64(v+cd.along) / float64(2*cd.along) }
 	bestFit, bestModel := math.Inf(1), 0
 	for model := 0; model < 3; model++ {
@@ -306,8 +303,8 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 			cd.e[i] = top[u+cd.across]*(1-f) + bottom[u+cd.across]*f - cd.win[i]
 		}
 	}
-	// Most segments are bare: nothing near the line is darker than the
-	// bare line at all. Flattening below only lightens, so they can stop.
+	// Without dark pixels near the line there is no clue, and flattening
+	// below only lightens, so such segments stop here.
 	inner := 0
 	for v := -cd.innerAlong; v <= cd.innerAlong; v++ {
 		for u := u0 - cd.inner; u <= u0+cd.inner; u++ {
@@ -324,6 +321,9 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	// part of a row or column has is taken off all of it.
 	cd.flatten(w, true)
 	cd.flatten(w, false)
+	// Where the clue is drawn on a patch of paper that interrupts the
+	// line, the patch is lighter than the bare line, which says nothing
+	// about the mark.
 	dark, left, right, sumV := 0, 0, 0, 0
 	inner = 0
 	for v := -cd.core; v <= cd.core; v++ {
