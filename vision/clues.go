@@ -484,8 +484,9 @@ func (cd *clueDetector) flatten(w int, rows bool) {
 }
 
 // clueLight is the share of a core row or column that a clue leaves
-// light at least.
-const clueLight = 0.2
+// light at least: small, since the bars of '=' with glyphs close on both
+// sides leave little of their rows light.
+const clueLight = 0.1
 
 // sampleRow copies the window row at v along the line, from u0 across it
 // on, out of the grid, clamping at the grid's edges.
