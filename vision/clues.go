@@ -54,7 +54,7 @@ const (
 	// A clue inks the line's close neighbourhood, where glyphs do not
 	// come: within clueInner across the line and clueInnerAlong along it.
 	clueInner      = 0.12
-	clueGlyphGap   = 0.17 // glyphs keep at least this far from the line
+	clueGlyphGap   = 0.19 // glyphs keep about this far from the line
 	clueInnerAlong = 0.2
 )
 
@@ -66,6 +66,10 @@ const (
 	clueMinArea    = 0.012 // of a cell's area: dark pixels a mark needs
 	clueMatch      = 0.55  // correlation with the best clue shape
 	clueStrokeDark = 0.22  // of the contrast: the fitted darkness of the stroke
+	// Within clueBlurMargin of the best match an 'x' is taken when the
+	// mark's middle is clueCrossCentre times as dark as its mean.
+	clueBlurMargin  = 0.1
+	clueCrossCentre = 1.5
 )
 
 // clueShapeKind is a template family.
@@ -94,15 +98,17 @@ type clueDetector struct {
 	ci                       cellImage
 	across, along, end, core int
 	shift                    int
+	match                    int     // half-size across the line of the part matched against the templates
 	inner, innerAlong        int     // half-sizes of the part next to the line that a clue inks
 	inkLevel                 float64 // darkness over the bare line that counts as ink
 	minArea                  int
 	contrast                 float64
 	set                      *clueTemplateSet
 	// scratch, reused across sites
-	win, bare, e []float64
-	column       []float64
-	kindBest     [3]float64 // the best correlation of each shape, for tests
+	win, e      []float64
+	column      []float64
+	centreRatio float64    // the last mark's, see centre
+	kindBest    [3]float64 // the last site's best correlation with each shape
 }
 
 func newClueDetector(ci cellImage) *clueDetector {
@@ -116,6 +122,7 @@ func newClueDetector(ci cellImage) *clueDetector {
 		shift:      max(1, int(math.Round(clueShift*px))),
 		inner:      int(math.Round(clueInner * px)),
 		innerAlong: int(math.Round(clueInnerAlong * px)),
+		match:      int(clueGlyphGap * px),
 	}
 	q := bytePercentiles(ci.gray.pix, 0.02, 0.5)
 	cd.contrast = math.Max(40, q[1]-q[0])
@@ -123,10 +130,9 @@ func newClueDetector(ci cellImage) *clueDetector {
 	cd.minArea = max(4, int(math.Round(clueMinArea*px*px)))
 	w, h := 2*cd.across+1, 2*cd.along+1
 	cd.win = make([]float64, w*h)
-	cd.bare = make([]float64, w*h)
 	cd.e = make([]float64, w*h)
 	cd.column = make([]float64, 2*(cd.along-cd.end+1))
-	cd.set = clueTemplatesFor(ci.px, cd.core, cd.shift+1)
+	cd.set = clueTemplatesFor(ci.px, cd.core, cd.match, cd.shift+1)
 	return cd
 }
 
@@ -141,7 +147,7 @@ type clueTemplateSet struct {
 
 var clueTemplateCache sync.Map // px -> *clueTemplateSet
 
-func clueTemplatesFor(px, core, reach int) *clueTemplateSet {
+func clueTemplatesFor(px, core, match, reach int) *clueTemplateSet {
 	if s, ok := clueTemplateCache.Load(px); ok {
 		return s.(*clueTemplateSet)
 	}
@@ -169,7 +175,7 @@ func clueTemplatesFor(px, core, reach int) *clueTemplateSet {
 			for du := -reach; du <= reach; du++ {
 				var st, stt float64
 				for v := -core; v <= core; v++ {
-					for u := -core; u <= core; u++ {
+					for u := -match; u <= match; u++ {
 						tv := t.at(u-du, v-dv)
 						st += tv
 						stt += tv * tv
@@ -246,7 +252,8 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	// Follow the line itself: near the grid's edges of a photo it can be a
 	// fifth of a cell off where the rectification puts it, and a little
 	// aslant, while the clue stays centred on it.
-	if t0, t1 := cd.findLine(sample); t0 != 0 || t1 != 0 {
+	t0, t1, followed := cd.findLine(sample)
+	if t0 != 0 || t1 != 0 {
 		fill(t0, t1)
 	}
 	both := make([]float64, w)
@@ -261,18 +268,18 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 		dip += d
 		dipU += d * float64(u)
 	}
-	if dip > cd.inkLevel {
+	// Only a line too faint to follow is placed by its dip here: beside a
+	// shaded cell the dip's centre leans into the shade.
+	if dip > cd.inkLevel && !followed {
 		u0 = int(math.Round(dipU / dip))
 	}
 	if clueProfileTrace != nil {
 		clueProfileTrace(top, bottom, paper, float64(u0))
 	}
-	// Extra darkness over the bare line in the core. Where the clue is
-	// drawn on a patch of paper that interrupts the line, the patch is
-	// lighter than the bare line, which says nothing about the mark.
-	// Both ends stand for the line in a shadow's gradient, only the
-	// lighter one where something else darkens the other (a thick border,
-	// the rounded corners of tiles); the middle tells which.
+	// Extra darkness over the bare line in the core. Both ends stand for
+	// the line in a shadow's gradient, only the lighter one where something
+	// else darkens the other (a thick border, the rounded corners of
+	// tiles); the middle tells which.
 	blend := func(v int) float64 { return float64(v+cd.along) / float64(2*cd.along) }
 	bestFit, bestModel := math.Inf(1), 0
 	for model := 0; model < 3; model++ {
@@ -296,8 +303,8 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 			cd.e[i] = top[u+cd.across]*(1-f) + bottom[u+cd.across]*f - cd.win[i]
 		}
 	}
-	// Most segments are bare: nothing near the line is darker than the
-	// bare line at all. Flattening below only lightens, so they can stop.
+	// Without dark pixels near the line there is no clue, and flattening
+	// below only lightens, so such segments stop here.
 	inner := 0
 	for v := -cd.innerAlong; v <= cd.innerAlong; v++ {
 		for u := u0 - cd.inner; u <= u0+cd.inner; u++ {
@@ -314,6 +321,9 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	// part of a row or column has is taken off all of it.
 	cd.flatten(w, true)
 	cd.flatten(w, false)
+	// Where the clue is drawn on a patch of paper that interrupts the
+	// line, the patch is lighter than the bare line, which says nothing
+	// about the mark.
 	dark, left, right, sumV := 0, 0, 0, 0
 	inner = 0
 	for v := -cd.core; v <= cd.core; v++ {
@@ -364,10 +374,11 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 		return 0, false
 	}
 
-	// Sums over the known core pixels that do not depend on the template.
+	// The shape is matched in the core short of where glyphs can reach;
+	// sums over it that do not depend on the template.
 	var n, se, see float64
 	for v := -cd.core; v <= cd.core; v++ {
-		for u := -cd.core; u <= cd.core; u++ {
+		for u := -cd.match; u <= cd.match; u++ {
 			e := cd.e[(v+cd.along)*w+u+cd.across]
 			n++
 			se += e
@@ -391,7 +402,7 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 				var set float64
 				for v := -cd.core; v <= cd.core; v++ {
 					row := (v + cd.along) * w
-					for u := -cd.core; u <= cd.core; u++ {
+					for u := -cd.match; u <= cd.match; u++ {
 						set += t.at(u-du, v-dv) * cd.e[row+u+cd.across]
 					}
 				}
@@ -408,16 +419,45 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 			}
 		}
 	}
+	cd.centreRatio = cd.centre(w, mu, mv)
 	if clueTrace != nil {
 		clueTrace(cd, cx, cy, vertical, best, bestAmp, bestKind)
 	}
 	if best < clueMatch || bestAmp < clueStrokeDark*cd.contrast {
 		return 0, false
 	}
-	if bestKind == shapeCross {
+	// Blur rounds both shapes into blobs that match each other's
+	// templates almost as well; then the crossing, darkest where two
+	// strokes overlap, tells an 'x'.
+	if bestKind == shapeCross || (cd.kindBest[shapeCross] > best-clueBlurMargin && cd.centreRatio >= clueCrossCentre) {
 		return solver.Differ, true
 	}
 	return solver.Equal, true
+}
+
+// centre is the mark's darkness at its middle over its mean darkness:
+// two crossing strokes are darkest where they cross, the bars of '='
+// leave their middle lighter.
+func (cd *clueDetector) centre(w, mu, mv int) float64 {
+	r := max(1, int(math.Round(0.04*float64(cd.ci.px))))
+	var c, cn, d, dn float64
+	for v := -cd.core; v <= cd.core; v++ {
+		for u := -cd.match; u <= cd.match; u++ {
+			e := cd.e[(v+cd.along)*w+u+cd.across]
+			if (u-mu)*(u-mu)+(v-mv)*(v-mv) <= r*r {
+				c += e
+				cn++
+			}
+			if e > cd.inkLevel {
+				d += e
+				dn++
+			}
+		}
+	}
+	if cn == 0 || dn == 0 || d == 0 {
+		return 0
+	}
+	return (c / cn) / (d / dn)
 }
 
 // flatten subtracts from each row (or column) of the core its lightest
@@ -444,8 +484,9 @@ func (cd *clueDetector) flatten(w int, rows bool) {
 }
 
 // clueLight is the share of a core row or column that a clue leaves
-// light at least.
-const clueLight = 0.2
+// light at least: small, since the bars of '=' with glyphs close on both
+// sides leave little of their rows light.
+const clueLight = 0.1
 
 // sampleRow copies the window row at v along the line, from u0 across it
 // on, out of the grid, clamping at the grid's edges.
@@ -511,9 +552,9 @@ func (cd *clueDetector) anyMark(top, bottom []float64) bool {
 }
 
 // findLine returns where the line runs across the two ends of a site's
-// window, as offsets from where the rectification puts it; zero when the
-// line does not show clearly in both ends at about the same place.
-func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float64) {
+// window, as offsets from where the rectification puts it, and whether it
+// showed clearly in both ends at about the same place (zeros if not).
+func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float64, bool) {
 	search := int(math.Round(clueLineSearch * float64(cd.ci.px)))
 	reach := search + 2
 	var at [2]int
@@ -535,14 +576,14 @@ func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float6
 			}
 		}
 		if percentile(profile, 0.5)-best/4 < clueLineDip*cd.contrast {
-			return 0, 0
+			return 0, 0, false
 		}
 		at[k] = bestU
 	}
 	if max(at[0]-at[1], at[1]-at[0]) > max(1, int(math.Round(clueLineSlant*float64(cd.ci.px)))) {
-		return 0, 0
+		return 0, 0, false
 	}
-	return float64(at[0]), float64(at[1])
+	return float64(at[0]), float64(at[1]), true
 }
 
 // How far the line is looked for either side of where the rectification
