@@ -152,13 +152,13 @@ func TestClassifyEval(t *testing.T) {
 			doubtful := conf[i] < doubtLimitCLI
 			if os.Getenv("BINOCLE_CLS_ALL") != "" {
 				f := ci.features(row, col)
-				fmt.Printf("   r%dc%d %c>%c conf %.2f ink %.3f centre %.2f sides %.2f fill %.2f aspect %.2f colour %.2f corners %.2f hue %.0f\n",
-					row, col, want, c.Char(), conf[i], f.ink, f.centre, f.sides, f.fill, f.aspect, f.colour, f.corners, f.hue)
+				fmt.Printf("   r%dc%d %c>%c conf %.2f ink %.3f centre %.2f ends %.2f flanks %.2f hole %.2f fill %.2f aspect %.2f colour %.2f corners %.2f hue %.0f\n",
+					row, col, want, c.Char(), conf[i], f.ink, f.centre, f.ends, f.flanks, f.hole, f.fill, f.aspect, f.colour, f.corners, f.hue)
 			}
 			if os.Getenv("BINOCLE_CLS_STATS") != "" {
 				f := ci.features(row, col)
 				key := tr.Style + " " + string(want)
-				stats[key] = append(stats[key], [6]float64{f.ink, f.centre, f.sides, f.fill, f.aspect, conf[i]})
+				stats[key] = append(stats[key], [6]float64{f.hole, f.centre, f.ends, f.flanks, f.fill, f.aspect})
 			}
 			if c.Char() == want {
 				if doubtful {
@@ -173,8 +173,8 @@ func TestClassifyEval(t *testing.T) {
 			f := ci.features(row, col)
 			wrong = append(wrong, fmt.Sprintf("r%dc%d %c>%c %.2f", row, col, want, c.Char(), conf[i]))
 			if verbose {
-				fmt.Printf("   r%dc%d %c>%c conf %.2f ink %.3f centre %.2f sides %.2f fill %.2f aspect %.2f colour %.2f corners %.2f hue %.0f\n",
-					row, col, want, c.Char(), conf[i], f.ink, f.centre, f.sides, f.fill, f.aspect, f.colour, f.corners, f.hue)
+				fmt.Printf("   r%dc%d %c>%c conf %.2f ink %.3f centre %.2f ends %.2f flanks %.2f hole %.2f fill %.2f aspect %.2f colour %.2f corners %.2f hue %.0f\n",
+					row, col, want, c.Char(), conf[i], f.ink, f.centre, f.ends, f.flanks, f.hole, f.fill, f.aspect, f.colour, f.corners, f.hue)
 			}
 			if crops != "" {
 				writeCellCrop(t, grid, px, row, col, filepath.Join(crops, fmt.Sprintf("%s-r%dc%d-%c%c.png", name, row, col, want, c.Char())))
@@ -281,7 +281,7 @@ func printFeatureStats(stats map[string][][6]float64) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	names := []string{"ink", "centre", "sides", "fill", "aspect", "conf"}
+	names := []string{"hole", "centre", "ends", "flanks", "fill", "aspect"}
 	for _, k := range keys {
 		fmt.Printf("%-16s n=%5d", k, len(stats[k]))
 		for j, name := range names {
