@@ -34,6 +34,7 @@ type cellImage struct {
 	faint          []bool  // darker by the lower threshold that tells a faint glyph from paper
 	lines          []bool  // faint pixels on long straight runs: grid lines, borders, not glyphs
 	dark           []uint8 // how much darker than the local paper
+	shiftX, shiftY []int   // per cell, where it sits between its lines as found, in pixels off the lattice
 }
 
 // newCellImage measures ink against a local paper level: a closing with a
@@ -63,7 +64,8 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 		ci.ink[i] = d > threshold
 		ci.faint[i] = d > faint
 	}
-	ci.lines = gridLineMask(ci.faint, ci.gray.w, ci.gray.h, rows, cols, px)
+	gl := findGridLines(ci.faint, ci.gray.w, ci.gray.h, rows, cols, px)
+	ci.lines, ci.shiftX, ci.shiftY = gl.mask, gl.shiftX, gl.shiftY
 	return ci
 }
 
@@ -196,7 +198,7 @@ func (ci cellImage) shapeMask(row, col int, g cellGlyph) []bool {
 	n := 0
 	for i, on := range g.in {
 		if on {
-			hist[ci.dark[(row*px+i/px)*ci.gray.w+col*px+i%px]]++
+			hist[ci.dark[(g.oy+i/px)*ci.gray.w+g.ox+i%px]]++
 			n++
 		}
 	}
@@ -213,7 +215,7 @@ func (ci cellImage) shapeMask(row, col int, g cellGlyph) []bool {
 	cut := uint8(shapeShare * float64(top))
 	mask := make([]bool, len(g.in))
 	for i, on := range g.in {
-		mask[i] = on && ci.dark[(row*px+i/px)*ci.gray.w+col*px+i%px] >= cut
+		mask[i] = on && ci.dark[(g.oy+i/px)*ci.gray.w+g.ox+i%px] >= cut
 	}
 	return mask
 }
@@ -222,6 +224,7 @@ func (ci cellImage) shapeMask(row, col int, g cellGlyph) []bool {
 // own px x px coordinates.
 type cellGlyph struct {
 	in            []bool // faint pixels of the glyph's components
+	ox, oy        int    // where the cell's window starts in the grid
 	faint, strong int    // its faint pixels and how many of them are strong ink
 }
 
@@ -247,7 +250,11 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 	px := ci.px
 	e := max(1, int(math.Round(glyphEdge*float64(px))))
 	ox, oy := col*px, row*px
-	g := cellGlyph{in: make([]bool, px*px)}
+	if ci.shiftX != nil {
+		ox = min(max(ox+ci.shiftX[row*ci.cols+col], 0), ci.gray.w-px)
+		oy = min(max(oy+ci.shiftY[row*ci.cols+col], 0), ci.gray.h-px)
+	}
+	g := cellGlyph{in: make([]bool, px*px), ox: ox, oy: oy}
 	seen := make([]bool, px*px)
 	var stack, comp []int
 	zone := glyphZone * float64(px)
@@ -313,65 +320,159 @@ const (
 	// rectification may be a little off, more near the grid's edges.
 	lineSearch = 0.3
 	// lineCover is the share of the stretch a line's column is ink along,
-	// give or take lineWobble across, which lets a line be tilted or bent
-	// by twice that over a cell.
-	lineCover  = 0.8
-	lineWobble = 0.05
+	// give or take a pixel across.
+	lineCover = 0.8
+	// lineTilt is how far across itself a line may move over one cell's
+	// stretch, bent or turned by a rectification a little off.
+	lineTilt = 0.12
 )
 
-// gridLineMask marks the ink pixels of the grid lines: for each boundary
-// between cells (and the outer border) and each cell along it, the
-// columns (rows for horizontal lines) within lineSearch of the boundary
-// that are ink over lineCover of the cell's length.
-func gridLineMask(ink []bool, w, h, rows, cols, px int) []bool {
-	out := make([]bool, len(ink))
+// gridLines is what findGridLines saw of the grid's lines.
+type gridLines struct {
+	mask []bool // ink pixels on the lines
+	// shiftX and shiftY move each cell (row-major) to sit between its
+	// lines as found, in pixels.
+	shiftX, shiftY []int
+}
+
+// findGridLines looks, for each boundary between cells (and the outer
+// border) and each cell along it, for the columns (rows for horizontal
+// lines) within lineSearch of the boundary that are ink over lineCover of
+// the cell's length, straight or tilted by up to lineTilt.
+func findGridLines(ink []bool, w, h, rows, cols, px int) gridLines {
+	gl := gridLines{mask: make([]bool, len(ink)), shiftX: make([]int, rows*cols), shiftY: make([]int, rows*cols)}
 	search := int(math.Round(lineSearch * float64(px)))
 	need := int(math.Ceil(lineCover * float64(px)))
-	wobble := max(1, int(math.Round(lineWobble*float64(px))))
-	cover := make([]int, 2*search+1)
+	tilt := float64(max(1, int(math.Round(lineTilt*float64(px)))))
 	for _, vertical := range []bool{true, false} {
-		// Across and along the lines, in the grid's pixels.
+		// Across and along the lines, in the grid's pixels; pixel (a, l)
+		// is at index a*sa + l*sl.
 		across, along := w, h
 		lines, cells := cols, rows
-		at := func(a, l int) int { return l*w + a }
+		sa, sl := 1, w
 		if !vertical {
 			across, along = h, w
 			lines, cells = rows, cols
-			at = func(a, l int) int { return a*w + l }
+			sa, sl = w, 1
 		}
+		// near says whether there is ink within a pixel across of a pixel
+		// (indexed as the image); count[a*cells+cell] is how much of a
+		// straight stretch at a along a cell is near ink. Both are filled
+		// in the image's order, which is what keeps this cheap.
+		near := make([]bool, len(ink))
+		count := make([]int32, across*cells)
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				i := y*w + x
+				var a, l, step, at int
+				if vertical {
+					a, l, step, at = x, y, 1, x
+				} else {
+					a, l, step, at = y, x, w, y
+				}
+				if !(ink[i] || (at > 0 && ink[i-step]) || (at < across-1 && ink[i+step])) {
+					continue
+				}
+				near[i] = true
+				if cell := l / px; cell < cells {
+					count[a*cells+cell]++
+				}
+			}
+		}
+		// offset[line*cells+cell] is where the line was found along that
+		// cell, relative to its boundary.
+		offset := make([]float64, (lines+1)*cells)
+		found := make([]bool, (lines+1)*cells)
 		for line := 0; line <= lines; line++ {
 			for cell := 0; cell < cells; cell++ {
 				l0, l1 := cell*px, min((cell+1)*px, along)
-				for k := range cover {
-					cover[k] = 0
-					a := line*px + k - search
-					if a < 0 || a >= across {
-						continue
+				var sum float64
+				n, best := 0, int32(0)
+				for _, t := range [...]float64{0, -tilt, tilt, -tilt / 2, tilt / 2} {
+					// A tilted line still runs straight along a good part
+					// of the stretch; without that there is none to find.
+					if t != 0 && best < int32(need)/2 {
+						break
 					}
-					for l := l0; l < l1; l++ {
-						for d := -wobble; d <= wobble; d++ {
-							if aa := a + d; aa >= 0 && aa < across && ink[at(aa, l)] {
-								cover[k]++
-								break
+					for k := -search; k <= search; k++ {
+						a := line*px + k
+						if a < 0 || a >= across {
+							continue
+						}
+						if t == 0 {
+							c := count[a*cells+cell]
+							best = max(best, c)
+							if c < int32(need) {
+								continue
+							}
+						} else {
+							count := 0
+							for l := l0; l < l1; l++ {
+								aa := a + int(math.Round(t*(float64(l-l0)/float64(l1-l0)-0.5)))
+								if aa >= 0 && aa < across && near[aa*sa+l*sl] {
+									count++
+								}
+							}
+							if count < need {
+								continue
+							}
+						}
+						sum += float64(k)
+						n++
+						for l := l0; l < l1; l++ {
+							aa := a + int(math.Round(t*(float64(l-l0)/float64(l1-l0)-0.5)))
+							if aa >= 0 && aa < across {
+								if i := aa*sa + l*sl; ink[i] {
+									gl.mask[i] = true
+								}
 							}
 						}
 					}
+					if n > 0 {
+						break
+					}
 				}
-				for k, n := range cover {
-					if n < need {
-						continue
+				if n > 0 {
+					offset[line*cells+cell] = sum / float64(n)
+					found[line*cells+cell] = true
+				}
+			}
+		}
+		// A stretch where no line was found (a clue's patch interrupts
+		// it, a border is missing) takes the offset of the nearest
+		// stretch of its line that was.
+		lineOffset := func(line, cell int) (float64, bool) {
+			for d := 0; d < cells; d++ {
+				for _, c := range []int{cell - d, cell + d} {
+					if c >= 0 && c < cells && found[line*cells+c] {
+						return offset[line*cells+c], true
 					}
-					a := line*px + k - search
-					for l := l0; l < l1; l++ {
-						if i := at(a, l); ink[i] {
-							out[i] = true
-						}
-					}
+				}
+			}
+			return 0, false
+		}
+		for line := 0; line < lines; line++ {
+			for cell := 0; cell < cells; cell++ {
+				lo, okLo := lineOffset(line, cell)
+				hi, okHi := lineOffset(line+1, cell)
+				var shift float64
+				switch {
+				case okLo && okHi:
+					shift = (lo + hi) / 2
+				case okLo:
+					shift = lo
+				case okHi:
+					shift = hi
+				}
+				if vertical {
+					gl.shiftX[cell*cols+line] = int(math.Round(shift))
+				} else {
+					gl.shiftY[line*cols+cell] = int(math.Round(shift))
 				}
 			}
 		}
 	}
-	return out
+	return gl
 }
 
 // holeShare is the share of the box at (x, y) of size w x h in a mask of

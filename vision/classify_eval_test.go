@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"gocv.io/x/gocv"
 )
@@ -112,6 +113,7 @@ func TestClassifyEval(t *testing.T) {
 		grids, styleRight, perfect, cells, wrong, wrongFlagged, rightFlagged int
 	}
 	tallies := map[string]*tally{}
+	var millis []float64
 	stats := map[string][][6]float64{}
 	pngs, _ := filepath.Glob(filepath.Join(dir, "*."+kind+".png"))
 	sort.Strings(pngs)
@@ -130,8 +132,10 @@ func TestClassifyEval(t *testing.T) {
 			continue
 		}
 		px := cellPixels(tr.Rows, tr.Cols)
+		start := time.Now()
 		ci := newCellImage(grid, tr.Rows, tr.Cols, px)
 		style, cells, conf := classify(ci)
+		millis = append(millis, float64(time.Since(start).Microseconds())/1000)
 		if masks := os.Getenv("BINOCLE_CLS_MASKS"); masks != "" {
 			writeMaskDebug(t, ci, filepath.Join(masks, name+".masks.png"))
 		}
@@ -192,6 +196,9 @@ func TestClassifyEval(t *testing.T) {
 		grid.Close()
 	}
 	printFeatureStats(stats)
+	if len(millis) > 0 {
+		fmt.Printf("classify ms: median %.2f, 90%% %.2f, max %.2f\n", percentile(millis, 0.5), percentile(millis, 0.9), percentile(millis, 1))
+	}
 	var keys []string
 	for k := range tallies {
 		keys = append(keys, k)
@@ -261,7 +268,7 @@ func writeMaskDebug(t *testing.T, ci cellImage, path string) {
 			gl := ci.glyph(row, col)
 			for k, on := range gl.in {
 				if on {
-					i := 3 * ((row*ci.px+k/ci.px)*w + col*ci.px + k%ci.px)
+					i := 3 * ((gl.oy+k/ci.px)*w + gl.ox + k%ci.px)
 					pix[i], pix[i+1], pix[i+2] = 230, 120, 0
 				}
 			}
