@@ -97,10 +97,15 @@ func hueSat(b, g, r uint8) (float64, float64) {
 }
 
 // isColoured says whether a pixel belongs to a coloured glyph or tile
-// rather than to paper, ink or a grey cell.
+// rather than to paper, ink or a grey cell. A dark pixel needs a strong
+// colour, which a tile in shadow keeps and dark ink on tinted paper or
+// noise on dark grey do not have.
 func isColoured(b, g, r uint8) (bool, float64) {
 	h, s := hueSat(b, g, r)
-	return s > 0.35 && max(r, g, b) > 70, h
+	if max(r, g, b) > 70 {
+		return s > 0.35, h
+	}
+	return s > 0.6 && max(r, g, b)-min(r, g, b) >= 24, h
 }
 
 // cornerColour is the coloured share of four small squares near the
@@ -383,11 +388,17 @@ func findGridLines(ink []bool, w, h, rows, cols, px int) gridLines {
 		// cell, relative to its boundary.
 		offset := make([]float64, (lines+1)*cells)
 		found := make([]bool, (lines+1)*cells)
+		// The stretches found, before the check that their lines go on.
+		type stretch struct {
+			t      float64
+			k0, k1 int // the offsets found, from the boundary
+		}
+		stretches := make([][]stretch, (lines+1)*cells)
 		for line := 0; line <= lines; line++ {
 			for cell := 0; cell < cells; cell++ {
 				l0, l1 := cell*px, min((cell+1)*px, along)
-				var sum float64
-				n, best := 0, int32(0)
+				best := int32(0)
+				var got []stretch
 				for _, t := range [...]float64{0, -tilt, tilt, -tilt / 2, tilt / 2} {
 					// A tilted line still runs straight along a good part
 					// of the stretch; without that there is none to find.
@@ -417,19 +428,57 @@ func findGridLines(ink []bool, w, h, rows, cols, px int) gridLines {
 								continue
 							}
 						}
+						if n := len(got); n > 0 && got[n-1].k1 == k-1 {
+							got[n-1].k1 = k
+						} else {
+							got = append(got, stretch{t, k, k})
+						}
+					}
+					if len(got) > 0 {
+						break
+					}
+				}
+				stretches[line*cells+cell] = got
+			}
+		}
+		// A grid line goes on into the next cell along it; a glyph's
+		// stroke that blur has joined to the lines across its ends, near
+		// a boundary, does not.
+		slack := int(tilt) + 2
+		goesOn := func(line, cell int, st stretch) bool {
+			for _, c := range [2]int{cell - 1, cell + 1} {
+				if c < 0 || c >= cells {
+					continue
+				}
+				for _, o := range stretches[line*cells+c] {
+					if o.k0 <= st.k1+slack && st.k0 <= o.k1+slack {
+						return true
+					}
+				}
+			}
+			return cells == 1
+		}
+		for line := 0; line <= lines; line++ {
+			for cell := 0; cell < cells; cell++ {
+				l0, l1 := cell*px, min((cell+1)*px, along)
+				var sum float64
+				n := 0
+				for _, st := range stretches[line*cells+cell] {
+					if !goesOn(line, cell, st) {
+						continue
+					}
+					for k := st.k0; k <= st.k1; k++ {
+						a := line*px + k
 						sum += float64(k)
 						n++
 						for l := l0; l < l1; l++ {
-							aa := a + int(math.Round(t*(float64(l-l0)/float64(l1-l0)-0.5)))
+							aa := a + int(math.Round(st.t*(float64(l-l0)/float64(l1-l0)-0.5)))
 							if aa >= 0 && aa < across {
 								if i := aa*sa + l*sl; ink[i] {
 									gl.mask[i] = true
 								}
 							}
 						}
-					}
-					if n > 0 {
-						break
 					}
 				}
 				if n > 0 {
