@@ -327,6 +327,10 @@ const (
 	// lineCover is the share of the stretch a line's column is ink along,
 	// give or take a pixel across.
 	lineCover = 0.8
+	// lineGap is the longest break a line may have within a cell's
+	// stretch: noise in a faint line, not the paper between a glyph's
+	// stroke and the lines at its ends.
+	lineGap = 0.05
 	// lineTilt is how far across itself a line may move over one cell's
 	// stretch, bent or turned by a rectification a little off.
 	lineTilt = 0.12
@@ -348,6 +352,7 @@ func findGridLines(ink []bool, w, h, rows, cols, px int) gridLines {
 	gl := gridLines{mask: make([]bool, len(ink)), shiftX: make([]int, rows*cols), shiftY: make([]int, rows*cols)}
 	search := int(math.Round(lineSearch * float64(px)))
 	need := int(math.Ceil(lineCover * float64(px)))
+	maxGap := max(2, int(math.Round(lineGap*float64(px))))
 	tilt := float64(max(1, int(math.Round(lineTilt*float64(px)))))
 	for _, vertical := range []bool{true, false} {
 		// Across and along the lines, in the grid's pixels; pixel (a, l)
@@ -366,6 +371,8 @@ func findGridLines(ink []bool, w, h, rows, cols, px int) gridLines {
 		// in the image's order, which is what keeps this cheap.
 		near := make([]bool, len(ink))
 		count := make([]int32, across*cells)
+		gap := make([]int32, across*cells) // the longest gap in the stretch
+		run := make([]int32, across)       // the gap so far
 		for y := 0; y < h; y++ {
 			for x := 0; x < w; x++ {
 				i := y*w + x
@@ -375,11 +382,20 @@ func findGridLines(ink []bool, w, h, rows, cols, px int) gridLines {
 				} else {
 					a, l, step, at = y, x, w, y
 				}
+				cell := l / px
+				if l%px == 0 {
+					run[a] = 0
+				}
 				if !(ink[i] || (at > 0 && ink[i-step]) || (at < across-1 && ink[i+step])) {
+					run[a]++
+					if cell < cells {
+						gap[a*cells+cell] = max(gap[a*cells+cell], run[a])
+					}
 					continue
 				}
+				run[a] = 0
 				near[i] = true
-				if cell := l / px; cell < cells {
+				if cell < cells {
 					count[a*cells+cell]++
 				}
 			}
@@ -413,18 +429,22 @@ func findGridLines(ink []bool, w, h, rows, cols, px int) gridLines {
 						if t == 0 {
 							c := count[a*cells+cell]
 							best = max(best, c)
-							if c < int32(need) {
+							if c < int32(need) || gap[a*cells+cell] > int32(maxGap) {
 								continue
 							}
 						} else {
-							count := 0
+							count, run, longest := 0, 0, 0
 							for l := l0; l < l1; l++ {
 								aa := a + int(math.Round(t*(float64(l-l0)/float64(l1-l0)-0.5)))
 								if aa >= 0 && aa < across && near[aa*sa+l*sl] {
 									count++
+									run = 0
+								} else {
+									run++
+									longest = max(longest, run)
 								}
 							}
-							if count < need {
+							if count < need || longest > maxGap {
 								continue
 							}
 						}
