@@ -478,15 +478,55 @@ func findGridLines(ink []bool, w, h, rows, cols, px int) gridLines {
 			}
 			return cells == 1
 		}
+		accepted := make([][]stretch, (lines+1)*cells)
+		for line := 0; line <= lines; line++ {
+			for cell := 0; cell < cells; cell++ {
+				for _, st := range stretches[line*cells+cell] {
+					if goesOn(line, cell, st) {
+						accepted[line*cells+cell] = append(accepted[line*cells+cell], st)
+					}
+				}
+			}
+		}
+		// A line found in one cell goes on into the next even where it is
+		// too short there to be found alone: past the grid's edge when
+		// the rectification is off, or cut by a clue's patch.
+		for line := 0; line <= lines; line++ {
+			for cell := 0; cell < cells; cell++ {
+				if len(accepted[line*cells+cell]) > 0 {
+					continue
+				}
+				for _, c := range [2]int{cell - 1, cell + 1} {
+					if c < 0 || c >= cells || len(stretches[line*cells+c]) == 0 {
+						continue
+					}
+					for _, o := range accepted[line*cells+c] {
+						if o.t != 0 {
+							continue
+						}
+						for k := o.k0; k <= o.k1; k++ {
+							a := line*px + k
+							if a < 0 || a >= across || count[a*cells+cell] < int32(need)/2 {
+								continue
+							}
+							got := accepted[line*cells+cell]
+							if n := len(got); n > 0 && got[n-1].k1 == k-1 {
+								got[n-1].k1 = k
+							} else {
+								got = append(got, stretch{0, k, k})
+							}
+							accepted[line*cells+cell] = got
+						}
+					}
+				}
+			}
+		}
 		for line := 0; line <= lines; line++ {
 			for cell := 0; cell < cells; cell++ {
 				l0, l1 := cell*px, min((cell+1)*px, along)
 				var sum float64
 				n := 0
-				for _, st := range stretches[line*cells+cell] {
-					if !goesOn(line, cell, st) {
-						continue
-					}
+				for _, st := range accepted[line*cells+cell] {
 					for k := st.k0; k <= st.k1; k++ {
 						a := line*px + k
 						sum += float64(k)
