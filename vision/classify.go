@@ -17,6 +17,8 @@ type cellFeatures struct {
 	ends    float64 // the same at the middles of its top and bottom only
 	flanks  float64 // and at the middles of its left and right
 	hole    float64 // share of the box that is paper enclosed by the glyph
+	stray   float64 // ink in the cell off the glyph and off the lines, as ink is measured
+	off     float64 // how far the glyph's box is from the cell's middle, in cells
 	fill    float64 // ink share of the ink's bounding box
 	aspect  float64 // bounding box width / height
 	colour  float64 // share of the inner window that is saturated colour
@@ -154,6 +156,7 @@ func (ci cellImage) features(row, col int) cellFeatures {
 		f.hue = math.Mod(math.Atan2(hy, hx)*180/math.Pi+360, 360)
 	}
 	g := ci.glyph(row, col)
+	f.stray = float64(g.stray) / area
 	if g.faint == 0 {
 		return f
 	}
@@ -174,6 +177,8 @@ func (ci cellImage) features(row, col int) cellFeatures {
 		return f
 	}
 	w, h := bx1-bx0+1, by1-by0+1
+	mid := float64(px-1) / 2
+	f.off = math.Max(math.Abs(float64(bx0+bx1)/2-mid), math.Abs(float64(by0+by1)/2-mid)) / float64(px)
 	f.fill = float64(inkCount) / float64(w*h)
 	f.aspect = float64(w) / float64(h)
 	share := func(fx0, fx1, fy0, fy1 float64) float64 {
@@ -231,6 +236,7 @@ type cellGlyph struct {
 	in            []bool // faint pixels of the glyph's components
 	ox, oy        int    // where the cell's window starts in the grid
 	faint, strong int    // its faint pixels and how many of them are strong ink
+	stray         int    // faint pixels off the glyph and off the lines
 }
 
 // Where a glyph is looked for, as shares of the cell.
@@ -303,7 +309,11 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 				}
 			}
 			n := float64(len(comp))
-			if len(comp) < speckPixels || math.Abs(sumX/n-mid) > zone || math.Abs(sumY/n-mid) > zone {
+			if len(comp) < speckPixels {
+				continue
+			}
+			if math.Abs(sumX/n-mid) > zone || math.Abs(sumY/n-mid) > zone {
+				g.stray += len(comp)
 				continue
 			}
 			for _, i := range comp {
@@ -655,6 +665,9 @@ const (
 	// inner window, so that lines, borders and clues do not count as ink.
 	innerMargin   = 0.2
 	blankInk      = 0.035 // below: a blank cell
+	glyphInk      = 0.09  // at least: as much ink as the thinnest glyph has
+	strayInk      = 0.15  // stray ink above which a blank cell is in doubt
+	offGlyph      = 0.15  // how far off the middle a glyph's box may be, in cells
 	hollowCentre  = 0.3   // below: an open glyph (circle, O, 0)
 	tileColour    = 0.7   // coloured share of a tile
 	glyphColour   = 0.08  // coloured share of a Tango glyph
@@ -665,6 +678,12 @@ const (
 // to a confidence in [0.5, 1].
 func margin(v, threshold, scale float64) float64 {
 	return 0.5 + 0.5*clamp(math.Abs(v-threshold)/scale, 0, 1)
+}
+
+// doubtAbove is full confidence up to limit, falling to one half at twice
+// the limit.
+func doubtAbove(v, limit float64) float64 {
+	return 1 - 0.5*clamp((v-limit)/limit, 0, 1)
 }
 
 // isWarm separates red, orange and yellow from blue and cyan.
@@ -845,10 +864,15 @@ func label(style Style, f cellFeatures) (solver.Cell, float64) {
 		}
 		return solver.One, c
 	}
-	blank := margin(f.ink, blankInk, blankInk)
 	if f.ink < blankInk {
-		return solver.Empty, blank
+		// Ink near the cell that was not taken for its glyph (a piece
+		// cut off by a line, a blot) makes a blank less sure.
+		return solver.Empty, math.Min(margin(f.ink, blankInk, blankInk), doubtAbove(f.stray, strayInk))
 	}
+	// A glyph is sure when it has clearly more ink than a speck and sits
+	// in the middle of its cell; one off to a side may be a piece of a
+	// line or of a neighbour's glyph.
+	blank := math.Min(margin(f.ink, blankInk, glyphInk-blankInk), doubtAbove(f.off, offGlyph))
 	// Each score is positive for the glyph that means 1 and about one
 	// unit per feature's typical spread.
 	switch style {

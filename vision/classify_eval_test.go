@@ -156,8 +156,8 @@ func TestClassifyEval(t *testing.T) {
 			doubtful := conf[i] < doubtLimitCLI
 			if os.Getenv("BINOCLE_CLS_ALL") != "" {
 				f := ci.features(row, col)
-				fmt.Printf("   r%dc%d %c>%c conf %.2f ink %.3f centre %.2f ends %.2f flanks %.2f hole %.2f fill %.2f aspect %.2f colour %.2f corners %.2f hue %.0f\n",
-					row, col, want, c.Char(), conf[i], f.ink, f.centre, f.ends, f.flanks, f.hole, f.fill, f.aspect, f.colour, f.corners, f.hue)
+				fmt.Printf("   r%dc%d %c>%c conf %.2f ink %.3f centre %.2f ends %.2f flanks %.2f hole %.2f stray %.3f off %.2f fill %.2f aspect %.2f colour %.2f corners %.2f hue %.0f\n",
+					row, col, want, c.Char(), conf[i], f.ink, f.centre, f.ends, f.flanks, f.hole, f.stray, f.off, f.fill, f.aspect, f.colour, f.corners, f.hue)
 			}
 			if os.Getenv("BINOCLE_CLS_STATS") != "" {
 				f := ci.features(row, col)
@@ -177,8 +177,8 @@ func TestClassifyEval(t *testing.T) {
 			f := ci.features(row, col)
 			wrong = append(wrong, fmt.Sprintf("r%dc%d %c>%c %.2f", row, col, want, c.Char(), conf[i]))
 			if verbose {
-				fmt.Printf("   r%dc%d %c>%c conf %.2f ink %.3f centre %.2f ends %.2f flanks %.2f hole %.2f fill %.2f aspect %.2f colour %.2f corners %.2f hue %.0f\n",
-					row, col, want, c.Char(), conf[i], f.ink, f.centre, f.ends, f.flanks, f.hole, f.fill, f.aspect, f.colour, f.corners, f.hue)
+				fmt.Printf("   r%dc%d %c>%c conf %.2f ink %.3f centre %.2f ends %.2f flanks %.2f hole %.2f stray %.3f off %.2f fill %.2f aspect %.2f colour %.2f corners %.2f hue %.0f\n",
+					row, col, want, c.Char(), conf[i], f.ink, f.centre, f.ends, f.flanks, f.hole, f.stray, f.off, f.fill, f.aspect, f.colour, f.corners, f.hue)
 			}
 			if crops != "" {
 				writeCellCrop(t, grid, px, row, col, filepath.Join(crops, fmt.Sprintf("%s-r%dc%d-%c%c.png", name, row, col, want, c.Char())))
