@@ -45,7 +45,7 @@ func TestClassifyDump(t *testing.T) {
 			img = base + ".png"
 		}
 		tr, ok := loadTruth(t, js)
-		if !ok {
+		if !ok && os.Getenv("BINOCLE_CLS_ANY") == "" {
 			continue
 		}
 		data, err := os.ReadFile(img)
