@@ -19,6 +19,7 @@ type cellFeatures struct {
 	hole    float64 // share of the box that is paper enclosed by the glyph
 	stray   float64 // ink in the cell off the glyph and off the lines, as ink is measured
 	off     float64 // how far the glyph's box is from the cell's middle, in cells
+	hint    float64 // share of the middle darker than paper by the hint level, off the lines
 	fill    float64 // ink share of the ink's bounding box
 	aspect  float64 // bounding box width / height
 	colour  float64 // share of the inner window that is saturated colour
@@ -37,6 +38,7 @@ type cellImage struct {
 	lines          []bool  // faint pixels on long straight runs: grid lines, borders, not glyphs
 	dark           []uint8 // how much darker than the local paper
 	shiftX, shiftY []int   // per cell, where it sits between its lines as found, in pixels off the lattice
+	hint           uint8   // darkness below the faint level that still hints at a glyph too faint to see
 }
 
 // newCellImage measures ink against a local paper level: a closing with a
@@ -57,6 +59,7 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 	contrast := bytePercentiles(bg.pix, 0.5)[0] - q[0]
 	threshold := clamp(0.45*contrast, 28, 110)
 	faint := clamp(faintShareOfContrast*contrast, 18, 80)
+	ci.hint = uint8(hintShareOfFaint * faint)
 	ci.ink = make([]bool, len(ci.gray.pix))
 	ci.faint = make([]bool, len(ci.gray.pix))
 	ci.dark = make([]uint8, len(ci.gray.pix))
@@ -77,6 +80,10 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 // floor of 18 levels). Shapes are measured on the stronger ink mask, where
 // blur does not close a small glyph's holes.
 const faintShareOfContrast = 0.25
+
+// hintShareOfFaint is the share of the faint level at which a blank
+// cell's middle hints at a glyph drawn fainter still.
+const hintShareOfFaint = 0.6
 
 // hueSat returns a pixel's hue in degrees and its saturation in [0,1].
 func hueSat(b, g, r uint8) (float64, float64) {
@@ -157,6 +164,7 @@ func (ci cellImage) features(row, col int) cellFeatures {
 	}
 	g := ci.glyph(row, col)
 	f.stray = float64(g.stray) / area
+	f.hint = float64(g.hint) / area
 	if g.faint == 0 {
 		return f
 	}
@@ -237,6 +245,7 @@ type cellGlyph struct {
 	ox, oy        int    // where the cell's window starts in the grid
 	faint, strong int    // its faint pixels and how many of them are strong ink
 	stray         int    // faint pixels off the glyph and off the lines
+	hint          int    // pixels near the middle, off the lines, darker than the hint level
 }
 
 // Where a glyph is looked for, as shares of the cell.
@@ -274,6 +283,9 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 		for sx := e; sx < px-e; sx++ {
 			si := sy*px + sx
 			gi := (oy+sy)*ci.gray.w + ox + sx
+			if ci.dark[gi] >= ci.hint && !ci.lines[gi] && math.Abs(float64(sx)-mid) <= zone && math.Abs(float64(sy)-mid) <= zone {
+				g.hint++
+			}
 			if seen[si] || !ci.faint[gi] || ci.lines[gi] {
 				continue
 			}
@@ -668,6 +680,7 @@ const (
 	glyphInk      = 0.09  // at least: as much ink as the thinnest glyph has
 	strayInk      = 0.15  // stray ink above which a blank cell is in doubt
 	offGlyph      = 0.15  // how far off the middle a glyph's box may be, in cells
+	hintInk       = 0.1   // share of a blank cell's middle that, darker than the hint level, leaves it in doubt
 	hollowCentre  = 0.3   // below: an open glyph (circle, O, 0)
 	tileColour    = 0.7   // coloured share of a tile
 	glyphColour   = 0.08  // coloured share of a Tango glyph
@@ -867,7 +880,7 @@ func label(style Style, f cellFeatures) (solver.Cell, float64) {
 	if f.ink < blankInk {
 		// Ink near the cell that was not taken for its glyph (a piece
 		// cut off by a line, a blot) makes a blank less sure.
-		return solver.Empty, math.Min(margin(f.ink, blankInk, blankInk), doubtAbove(f.stray, strayInk))
+		return solver.Empty, math.Min(math.Min(margin(f.ink, blankInk, blankInk), doubtAbove(f.stray, strayInk)), doubtAbove(f.hint, hintInk))
 	}
 	// A glyph is sure when it has clearly more ink than a speck and sits
 	// in the middle of its cell; one off to a side may be a piece of a
