@@ -14,6 +14,12 @@ type cellFeatures struct {
 	ink     float64 // share of the inner window darker than the local paper
 	centre  float64 // ink share in the middle of the ink's bounding box
 	sides   float64 // ink share at the middles of the bounding box's sides
+	ends    float64 // the same at the middles of its top and bottom only
+	flanks  float64 // and at the middles of its left and right
+	hole    float64 // share of the box that is paper enclosed by the glyph
+	stray   float64 // ink in the cell off the glyph and off the lines, as ink is measured
+	off     float64 // how far the glyph's box is from the cell's middle, in cells
+	hint    float64 // share of the middle darker than paper by the hint level, off the lines
 	fill    float64 // ink share of the ink's bounding box
 	aspect  float64 // bounding box width / height
 	colour  float64 // share of the inner window that is saturated colour
@@ -27,9 +33,12 @@ type cellImage struct {
 	rows, cols, px int
 	bgr            bgrPlane
 	gray           plane
-	ink            []bool // darker than the local paper by the ink threshold
-	faint          []bool // darker by the lower threshold that tells a faint glyph from paper
-	lines          []bool // faint pixels on long straight runs: grid lines, borders, not glyphs
+	ink            []bool  // darker than the local paper by the ink threshold
+	faint          []bool  // darker by the lower threshold that tells a faint glyph from paper
+	lines          []bool  // faint pixels on long straight runs: grid lines, borders, not glyphs
+	dark           []uint8 // how much darker than the local paper
+	shiftX, shiftY []int   // per cell, where it sits between its lines as found, in pixels off the lattice
+	hint           uint8   // darkness below the faint level that still hints at a glyph too faint to see
 }
 
 // newCellImage measures ink against a local paper level: a closing with a
@@ -50,14 +59,18 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 	contrast := bytePercentiles(bg.pix, 0.5)[0] - q[0]
 	threshold := clamp(0.45*contrast, 28, 110)
 	faint := clamp(faintShareOfContrast*contrast, 18, 80)
+	ci.hint = uint8(hintShareOfFaint * faint)
 	ci.ink = make([]bool, len(ci.gray.pix))
 	ci.faint = make([]bool, len(ci.gray.pix))
+	ci.dark = make([]uint8, len(ci.gray.pix))
 	for i, v := range ci.gray.pix {
 		d := float64(bg.pix[i]) - float64(v)
+		ci.dark[i] = uint8(max(0, d))
 		ci.ink[i] = d > threshold
 		ci.faint[i] = d > faint
 	}
-	ci.lines = lineMask(ci.faint, ci.gray.w, ci.gray.h, px)
+	gl := findGridLines(ci.faint, ci.gray.w, ci.gray.h, rows, cols, px)
+	ci.lines, ci.shiftX, ci.shiftY = gl.mask, gl.shiftX, gl.shiftY
 	return ci
 }
 
@@ -67,6 +80,10 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 // floor of 18 levels). Shapes are measured on the stronger ink mask, where
 // blur does not close a small glyph's holes.
 const faintShareOfContrast = 0.25
+
+// hintShareOfFaint is the share of the faint level at which a blank
+// cell's middle hints at a glyph drawn fainter still.
+const hintShareOfFaint = 0.6
 
 // hueSat returns a pixel's hue in degrees and its saturation in [0,1].
 func hueSat(b, g, r uint8) (float64, float64) {
@@ -89,10 +106,15 @@ func hueSat(b, g, r uint8) (float64, float64) {
 }
 
 // isColoured says whether a pixel belongs to a coloured glyph or tile
-// rather than to paper, ink or a grey cell.
+// rather than to paper, ink or a grey cell. A dark pixel needs a strong
+// colour, which a tile in shadow keeps and dark ink on tinted paper or
+// noise on dark grey do not have.
 func isColoured(b, g, r uint8) (bool, float64) {
 	h, s := hueSat(b, g, r)
-	return s > 0.35 && max(r, g, b) > 70, h
+	if max(r, g, b) > 70 {
+		return s > 0.35, h
+	}
+	return s > 0.6 && max(r, g, b)-min(r, g, b) >= 24, h
 }
 
 // cornerColour is the coloured share of four small squares near the
@@ -141,21 +163,14 @@ func (ci cellImage) features(row, col int) cellFeatures {
 		f.hue = math.Mod(math.Atan2(hy, hx)*180/math.Pi+360, 360)
 	}
 	g := ci.glyph(row, col)
+	f.stray = float64(g.stray) / area
+	f.hint = float64(g.hint) / area
 	if g.faint == 0 {
 		return f
 	}
 	f.ink = float64(g.faint) / area
 	// A glyph drawn faintly throughout is shaped by the faint mask.
-	mask := g.in
-	if 4*g.strong >= g.faint {
-		mask = make([]bool, len(g.in))
-		for y := 0; y < px; y++ {
-			for x := 0; x < px; x++ {
-				i := y*px + x
-				mask[i] = g.in[i] && ci.ink[(row*px+y)*ci.gray.w+col*px+x]
-			}
-		}
-	}
+	mask := ci.shapeMask(row, col, g)
 	bx0, by0, bx1, by1 := px, px, -1, -1
 	inkCount := 0
 	for i, on := range mask {
@@ -170,6 +185,8 @@ func (ci cellImage) features(row, col int) cellFeatures {
 		return f
 	}
 	w, h := bx1-bx0+1, by1-by0+1
+	mid := float64(px-1) / 2
+	f.off = math.Max(math.Abs(float64(bx0+bx1)/2-mid), math.Abs(float64(by0+by1)/2-mid)) / float64(px)
 	f.fill = float64(inkCount) / float64(w*h)
 	f.aspect = float64(w) / float64(h)
 	share := func(fx0, fx1, fy0, fy1 float64) float64 {
@@ -178,15 +195,57 @@ func (ci cellImage) features(row, col int) cellFeatures {
 	f.centre = share(0.35, 0.65, 0.35, 0.65)
 	// The middles of the box's four sides: a ring, a disc, a square or a
 	// bar's long sides have ink there, the arms of an X do not.
-	f.sides = (share(0.4, 0.6, 0, 0.2) + share(0.4, 0.6, 0.8, 1) + share(0, 0.2, 0.4, 0.6) + share(0.8, 1, 0.4, 0.6)) / 4
+	f.ends = (share(0.4, 0.6, 0, 0.2) + share(0.4, 0.6, 0.8, 1)) / 2
+	f.flanks = (share(0, 0.2, 0.4, 0.6) + share(0.8, 1, 0.4, 0.6)) / 2
+	f.sides = (f.ends + f.flanks) / 2
+	f.hole = holeShare(mask, px, bx0, by0, w, h)
 	return f
+}
+
+// shapeShare is the share of a glyph's own darkness its shape is cut at.
+// Blur spreads a stroke's ink and shrinks an O's hole; cutting each glyph
+// at half its own darkness rather than at one level for the whole grid
+// keeps a bold, blurred O open and a faint X thin.
+const shapeShare = 0.6
+
+// shapeMask is the glyph's pixels (cell-local) darker than shapeShare of
+// the glyph's darkest.
+func (ci cellImage) shapeMask(row, col int, g cellGlyph) []bool {
+	px := ci.px
+	var hist [256]int
+	n := 0
+	for i, on := range g.in {
+		if on {
+			hist[ci.dark[(g.oy+i/px)*ci.gray.w+g.ox+i%px]]++
+			n++
+		}
+	}
+	// The glyph's darkness is a high percentile rather than the maximum,
+	// which a speck of noise can set.
+	top, acc := 0, 0
+	for v := 255; v >= 0; v-- {
+		acc += hist[v]
+		if acc*10 >= n {
+			top = v
+			break
+		}
+	}
+	cut := uint8(shapeShare * float64(top))
+	mask := make([]bool, len(g.in))
+	for i, on := range g.in {
+		mask[i] = on && ci.dark[(g.oy+i/px)*ci.gray.w+g.ox+i%px] >= cut
+	}
+	return mask
 }
 
 // cellGlyph is the ink of one cell that makes up its glyph, in the cell's
 // own px x px coordinates.
 type cellGlyph struct {
 	in            []bool // faint pixels of the glyph's components
+	ox, oy        int    // where the cell's window starts in the grid
 	faint, strong int    // its faint pixels and how many of them are strong ink
+	stray         int    // faint pixels off the glyph and off the lines
+	hint          int    // pixels near the middle, off the lines, darker than the hint level
 }
 
 // Where a glyph is looked for, as shares of the cell.
@@ -211,7 +270,11 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 	px := ci.px
 	e := max(1, int(math.Round(glyphEdge*float64(px))))
 	ox, oy := col*px, row*px
-	g := cellGlyph{in: make([]bool, px*px)}
+	if ci.shiftX != nil {
+		ox = min(max(ox+ci.shiftX[row*ci.cols+col], 0), ci.gray.w-px)
+		oy = min(max(oy+ci.shiftY[row*ci.cols+col], 0), ci.gray.h-px)
+	}
+	g := cellGlyph{in: make([]bool, px*px), ox: ox, oy: oy}
 	seen := make([]bool, px*px)
 	var stack, comp []int
 	zone := glyphZone * float64(px)
@@ -220,6 +283,9 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 		for sx := e; sx < px-e; sx++ {
 			si := sy*px + sx
 			gi := (oy+sy)*ci.gray.w + ox + sx
+			if ci.dark[gi] >= ci.hint && !ci.lines[gi] && math.Abs(float64(sx)-mid) <= zone && math.Abs(float64(sy)-mid) <= zone {
+				g.hint++
+			}
 			if seen[si] || !ci.faint[gi] || ci.lines[gi] {
 				continue
 			}
@@ -255,7 +321,11 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 				}
 			}
 			n := float64(len(comp))
-			if len(comp) < speckPixels || math.Abs(sumX/n-mid) > zone || math.Abs(sumY/n-mid) > zone {
+			if len(comp) < speckPixels {
+				continue
+			}
+			if math.Abs(sumX/n-mid) > zone || math.Abs(sumY/n-mid) > zone {
+				g.stray += len(comp)
 				continue
 			}
 			for _, i := range comp {
@@ -268,124 +338,315 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 	return g
 }
 
-// Line finding, in cell widths. A grid line runs on across cells, which
-// a glyph does not even when blur joins it to a line.
+// Line finding, in cell widths. The rectified grid puts every line near a
+// cell boundary; a stretch of line one cell long is found as the columns
+// (or rows) near the boundary that are ink nearly all along the stretch,
+// which no glyph is: glyphs are smaller than a cell and centred in it.
 const (
-	// lineRun is the least length of thin ink along a line: more than
-	// one cell, so that a glyph and a line it touches do not make one.
-	lineRun = 1.5
-	// lineThickness is the thickest a line may be across itself: more
-	// than a bold border blurred, less than a glyph, so that a square
-	// touching a line is not taken for part of it.
-	lineThickness = 0.4
-	// lineBridge is the longest stretch of thick ink a line may cross:
-	// a crossing line, or a glyph blur has joined to it.
-	lineBridge = 0.75
+	// lineSearch is how far from its boundary a line is looked for: the
+	// rectification may be a little off, more near the grid's edges.
+	lineSearch = 0.3
+	// lineCover is the share of the stretch a line's column is ink along,
+	// give or take a pixel across.
+	lineCover = 0.8
+	// lineGap is the longest break a line may have within a cell's
+	// stretch: noise in a faint line, not the paper between a glyph's
+	// stroke and the lines at its ends.
+	lineGap = 0.05
+	// lineTilt is how far across itself a line may move over one cell's
+	// stretch, bent or turned by a rectification a little off.
+	lineTilt = 0.12
 )
 
-// lineMask marks the thin ink pixels that lie on horizontal or vertical
-// runs of ink at least lineRun(px) long. A run may wander a pixel up or
-// down (a line a little tilted or bent by the rectification) and skip a
-// gap of two pixels (noise in a faint line); it runs on through crossing
-// lines and through glyphs that touch it, but only its thin pixels are
-// marked, so that a glyph touching a line keeps its body.
-func lineMask(ink []bool, w, h, px int) []bool {
-	out := make([]bool, len(ink))
-	run := int(math.Ceil(lineRun * float64(px)))
-	thick := int(math.Ceil(lineThickness * float64(px)))
-	bridge := int(math.Ceil(lineBridge * float64(px)))
-	const gap = 2
-	// across[k] is the length of the run of ink through pixel k across
-	// the lines being looked for.
-	across := make([]int32, len(ink))
-	mark := func(horizontal bool) {
-		outer, inner := h, w
-		if !horizontal {
-			outer, inner = w, h
+// gridLines is what findGridLines saw of the grid's lines.
+type gridLines struct {
+	mask []bool // ink pixels on the lines
+	// shiftX and shiftY move each cell (row-major) to sit between its
+	// lines as found, in pixels.
+	shiftX, shiftY []int
+}
+
+// findGridLines looks, for each boundary between cells (and the outer
+// border) and each cell along it, for the columns (rows for horizontal
+// lines) within lineSearch of the boundary that are ink over lineCover of
+// the cell's length, straight or tilted by up to lineTilt.
+func findGridLines(ink []bool, w, h, rows, cols, px int) gridLines {
+	gl := gridLines{mask: make([]bool, len(ink)), shiftX: make([]int, rows*cols), shiftY: make([]int, rows*cols)}
+	search := int(math.Round(lineSearch * float64(px)))
+	need := int(math.Ceil(lineCover * float64(px)))
+	maxGap := max(2, int(math.Round(lineGap*float64(px))))
+	tilt := float64(max(1, int(math.Round(lineTilt*float64(px)))))
+	for _, vertical := range []bool{true, false} {
+		// Across and along the lines, in the grid's pixels; pixel (a, l)
+		// is at index a*sa + l*sl.
+		across, along := w, h
+		lines, cells := cols, rows
+		sa, sl := 1, w
+		if !vertical {
+			across, along = h, w
+			lines, cells = rows, cols
+			sa, sl = w, 1
 		}
-		at := func(o, i int) int {
-			if horizontal {
-				return o*w + i
-			}
-			return i*w + o
-		}
-		for i := 0; i < inner; i++ {
-			for o := 0; o < outer; {
-				if !ink[at(o, i)] {
-					across[at(o, i)] = 0
-					o++
+		// near says whether there is ink within a pixel across of a pixel
+		// (indexed as the image); count[a*cells+cell] is how much of a
+		// straight stretch at a along a cell is near ink. Both are filled
+		// in the image's order, which is what keeps this cheap.
+		near := make([]bool, len(ink))
+		count := make([]int32, across*cells)
+		gap := make([]int32, across*cells) // the longest gap in the stretch
+		run := make([]int32, across)       // the gap so far
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				i := y*w + x
+				var a, l, step, at int
+				if vertical {
+					a, l, step, at = x, y, 1, x
+				} else {
+					a, l, step, at = y, x, w, y
+				}
+				cell := l / px
+				if l%px == 0 {
+					run[a] = 0
+				}
+				if !(ink[i] || (at > 0 && ink[i-step]) || (at < across-1 && ink[i+step])) {
+					run[a]++
+					if cell < cells {
+						gap[a*cells+cell] = max(gap[a*cells+cell], run[a])
+					}
 					continue
 				}
-				end := o
-				for end < outer && ink[at(end, i)] {
-					end++
+				run[a] = 0
+				near[i] = true
+				if cell < cells {
+					count[a*cells+cell]++
 				}
-				for k := o; k < end; k++ {
-					across[at(k, i)] = int32(end - o)
-				}
-				o = end
 			}
 		}
-		thin := func(k int) bool { return ink[k] && int(across[k]) <= thick }
-		// A run counts its thin pixels, wandering a pixel either way.
-		// Between them it may cross a gap of paper or a stretch of thick
-		// ink (a crossing line) no wider than a line may be.
-		kind := func(o, i int) int {
-			any := false
-			for d := -1; d <= 1; d++ {
-				if oo := o + d; oo >= 0 && oo < outer {
-					k := at(oo, i)
-					if thin(k) {
-						return 2
+		// offset[line*cells+cell] is where the line was found along that
+		// cell, relative to its boundary.
+		offset := make([]float64, (lines+1)*cells)
+		found := make([]bool, (lines+1)*cells)
+		// The stretches found, before the check that their lines go on.
+		type stretch struct {
+			t      float64
+			k0, k1 int // the offsets found, from the boundary
+		}
+		stretches := make([][]stretch, (lines+1)*cells)
+		for line := 0; line <= lines; line++ {
+			for cell := 0; cell < cells; cell++ {
+				l0, l1 := cell*px, min((cell+1)*px, along)
+				best := int32(0)
+				var got []stretch
+				for _, t := range [...]float64{0, -tilt, tilt, -tilt / 2, tilt / 2} {
+					// A tilted line still runs straight along a good part
+					// of the stretch; without that there is none to find.
+					if t != 0 && best < int32(need)/2 {
+						break
 					}
-					any = any || ink[k]
+					for k := -search; k <= search; k++ {
+						a := line*px + k
+						if a < 0 || a >= across {
+							continue
+						}
+						if t == 0 {
+							c := count[a*cells+cell]
+							best = max(best, c)
+							if c < int32(need) || gap[a*cells+cell] > int32(maxGap) {
+								continue
+							}
+						} else {
+							count, run, longest := 0, 0, 0
+							for l := l0; l < l1; l++ {
+								aa := a + int(math.Round(t*(float64(l-l0)/float64(l1-l0)-0.5)))
+								if aa >= 0 && aa < across && near[aa*sa+l*sl] {
+									count++
+									run = 0
+								} else {
+									run++
+									longest = max(longest, run)
+								}
+							}
+							if count < need || longest > maxGap {
+								continue
+							}
+						}
+						if n := len(got); n > 0 && got[n-1].k1 == k-1 {
+							got[n-1].k1 = k
+						} else {
+							got = append(got, stretch{t, k, k})
+						}
+					}
+					if len(got) > 0 {
+						break
+					}
+				}
+				stretches[line*cells+cell] = got
+			}
+		}
+		// A grid line goes on into the next cell along it; a glyph's
+		// stroke that blur has joined to the lines across its ends, near
+		// a boundary, does not.
+		slack := int(tilt) + 2
+		goesOn := func(line, cell int, st stretch) bool {
+			for _, c := range [2]int{cell - 1, cell + 1} {
+				if c < 0 || c >= cells {
+					continue
+				}
+				for _, o := range stretches[line*cells+c] {
+					if o.k0 <= st.k1+slack && st.k0 <= o.k1+slack {
+						return true
+					}
 				}
 			}
-			if any {
-				return 1
-			}
-			return 0
+			return cells == 1
 		}
-		for o := 0; o < outer; o++ {
-			start, last, count := -1, -1, 0
-			paper, crossing := 0, 0
-			flush := func() {
-				if start >= 0 && count >= run {
-					for i := start; i <= last; i++ {
-						if k := at(o, i); ink[k] {
-							out[k] = true
+		accepted := make([][]stretch, (lines+1)*cells)
+		for line := 0; line <= lines; line++ {
+			for cell := 0; cell < cells; cell++ {
+				for _, st := range stretches[line*cells+cell] {
+					if goesOn(line, cell, st) {
+						accepted[line*cells+cell] = append(accepted[line*cells+cell], st)
+					}
+				}
+			}
+		}
+		// A line found in one cell goes on into the next even where it is
+		// too short there to be found alone: past the grid's edge when
+		// the rectification is off, or cut by a clue's patch.
+		for line := 0; line <= lines; line++ {
+			for cell := 0; cell < cells; cell++ {
+				if len(accepted[line*cells+cell]) > 0 {
+					continue
+				}
+				for _, c := range [2]int{cell - 1, cell + 1} {
+					if c < 0 || c >= cells || len(stretches[line*cells+c]) == 0 {
+						continue
+					}
+					for _, o := range accepted[line*cells+c] {
+						if o.t != 0 {
+							continue
+						}
+						for k := o.k0; k <= o.k1; k++ {
+							a := line*px + k
+							if a < 0 || a >= across || count[a*cells+cell] < int32(need)/2 {
+								continue
+							}
+							got := accepted[line*cells+cell]
+							if n := len(got); n > 0 && got[n-1].k1 == k-1 {
+								got[n-1].k1 = k
+							} else {
+								got = append(got, stretch{0, k, k})
+							}
+							accepted[line*cells+cell] = got
 						}
 					}
 				}
-				start, count = -1, 0
 			}
-			for i := 0; i < inner; i++ {
-				switch kind(o, i) {
-				case 2:
-					if start < 0 {
-						start = i
+		}
+		for line := 0; line <= lines; line++ {
+			for cell := 0; cell < cells; cell++ {
+				l0, l1 := cell*px, min((cell+1)*px, along)
+				var sum float64
+				n := 0
+				for _, st := range accepted[line*cells+cell] {
+					for k := st.k0; k <= st.k1; k++ {
+						a := line*px + k
+						sum += float64(k)
+						n++
+						for l := l0; l < l1; l++ {
+							aa := a + int(math.Round(st.t*(float64(l-l0)/float64(l1-l0)-0.5)))
+							if aa >= 0 && aa < across {
+								if i := aa*sa + l*sl; ink[i] {
+									gl.mask[i] = true
+								}
+							}
+						}
 					}
-					last = i
-					count++
-					paper, crossing = 0, 0
-				case 1:
-					crossing++
-					if crossing > bridge {
-						flush()
-					}
-				default:
-					paper++
-					if paper > gap {
-						flush()
+				}
+				if n > 0 {
+					offset[line*cells+cell] = sum / float64(n)
+					found[line*cells+cell] = true
+				}
+			}
+		}
+		// A stretch where no line was found (a clue's patch interrupts
+		// it, a border is missing) takes the offset of the nearest
+		// stretch of its line that was.
+		lineOffset := func(line, cell int) (float64, bool) {
+			for d := 0; d < cells; d++ {
+				for _, c := range []int{cell - d, cell + d} {
+					if c >= 0 && c < cells && found[line*cells+c] {
+						return offset[line*cells+c], true
 					}
 				}
 			}
-			flush()
+			return 0, false
+		}
+		for line := 0; line < lines; line++ {
+			for cell := 0; cell < cells; cell++ {
+				lo, okLo := lineOffset(line, cell)
+				hi, okHi := lineOffset(line+1, cell)
+				var shift float64
+				switch {
+				case okLo && okHi:
+					shift = (lo + hi) / 2
+				case okLo:
+					shift = lo
+				case okHi:
+					shift = hi
+				}
+				if vertical {
+					gl.shiftX[cell*cols+line] = int(math.Round(shift))
+				} else {
+					gl.shiftY[line*cols+cell] = int(math.Round(shift))
+				}
+			}
 		}
 	}
-	mark(true)
-	mark(false)
-	return out
+	return gl
+}
+
+// holeShare is the share of the box at (x, y) of size w x h in a mask of
+// the given width that is not inked yet cannot be reached from the box's
+// edge without crossing ink: the hole of an O, a 0 or a circle.
+func holeShare(mask []bool, width, x, y, w, h int) float64 {
+	if w < 3 || h < 3 {
+		return 0
+	}
+	outside := make([]bool, w*h)
+	var stack []int
+	push := func(u, v int) {
+		k := v*w + u
+		if u < 0 || v < 0 || u >= w || v >= h || outside[k] || mask[(y+v)*width+x+u] {
+			return
+		}
+		outside[k] = true
+		stack = append(stack, k)
+	}
+	for u := 0; u < w; u++ {
+		push(u, 0)
+		push(u, h-1)
+	}
+	for v := 0; v < h; v++ {
+		push(0, v)
+		push(w-1, v)
+	}
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		u, v := k%w, k/w
+		push(u-1, v)
+		push(u+1, v)
+		push(u, v-1)
+		push(u, v+1)
+	}
+	enclosed := 0
+	for k, out := range outside {
+		if !out && !mask[(y+k/w)*width+x+k%w] {
+			enclosed++
+		}
+	}
+	return float64(enclosed) / float64(w*h)
 }
 
 // maskShare is the inked share of the part [fx0, fx1) x [fy0, fy1) (as
@@ -416,8 +677,11 @@ const (
 	// inner window, so that lines, borders and clues do not count as ink.
 	innerMargin   = 0.2
 	blankInk      = 0.035 // below: a blank cell
+	glyphInk      = 0.09  // at least: as much ink as the thinnest glyph has
+	strayInk      = 0.15  // stray ink above which a blank cell is in doubt
+	offGlyph      = 0.15  // how far off the middle a glyph's box may be, in cells
+	hintInk       = 0.1   // share of a blank cell's middle that, darker than the hint level, leaves it in doubt
 	hollowCentre  = 0.3   // below: an open glyph (circle, O, 0)
-	narrowAspect  = 0.55  // below: a bar (1, I)
 	tileColour    = 0.7   // coloured share of a tile
 	glyphColour   = 0.08  // coloured share of a Tango glyph
 	colouredCells = 0.5   // share of symbol cells that must be coloured for a colour style
@@ -427,6 +691,12 @@ const (
 // to a confidence in [0.5, 1].
 func margin(v, threshold, scale float64) float64 {
 	return 0.5 + 0.5*clamp(math.Abs(v-threshold)/scale, 0, 1)
+}
+
+// doubtAbove is full confidence up to limit, falling to one half at twice
+// the limit.
+func doubtAbove(v, limit float64) float64 {
+	return 1 - 0.5*clamp((v-limit)/limit, 0, 1)
 }
 
 // isWarm separates red, orange and yellow from blue and cyan.
@@ -476,48 +746,109 @@ func detectStyle(feats []cellFeatures) Style {
 	return inkStyle(feats)
 }
 
-// Shape votes for the ink styles. The shares are of the cells holding a
-// symbol; a style needs its telling shape in a tenth of them, so that a
-// few misshapen glyphs do not switch it.
+// shape is what a dark glyph looks like, before the style says what it
+// means.
+type shape int
+
 const (
-	crossSides   = 0.5  // below, with ink in the middle: the arms of an X
-	crossAspect  = 0.68 // at least: an X is about square, a digit 1 is not
-	filledSides  = 0.75 // at least: a disc or square reaches its box's sides
-	digitAspect  = 0.69 // between a printed 1 (narrower) and a 0
-	barAspect    = 0.65 // between an I (narrower) and an X or O
-	xoBias       = 0.15 // middle minus sides: an X scores 0.26 or more, an O 0.02 or less
-	styleQuorum  = 0.1
-	filledSquare = 0.88 // median fill above which filled glyphs are squares
+	shapeNone   shape = iota // blank, or like none of the others
+	shapeRing                // open in the middle, closed at its flanks: O, 0, circle
+	shapeCross               // ink in the middle, none at its flanks: X
+	shapeBar                 // narrow with its ends inked: I, 1
+	shapeFilled              // solid: disc, square
 )
 
-// inkStyle tells the dark-glyph styles apart by which shapes occur: an X
-// has ink in its middle but not at the middles of its box's sides; a bar
-// (I or 1) is narrow; a disc or square is filled to its sides.
+// Shape thresholds. An X's arms leave the middles of its box's left and
+// right sides bare where an O, a 0, a disc or a square reach them; a bar
+// is narrow and reaches its top and bottom middles, where an X's arms do
+// not.
+const (
+	openCentre = 0.5  // below: open in the middle
+	bareFlanks = 0.5  // below: nothing at the flanks' middles
+	barAspect  = 0.56 // below: a bar
+	barEnds    = 0.6  // at least: a bar's ends
+	solidFill  = 0.7  // at least: a disc or square fills its box
+	// ringHole is the share of its box a ring's hole takes at least; blur
+	// can close a small O's, so a glyph without one may still be a ring.
+	ringHole    = 0.04
+	styleQuorum = 0.1 // share of the symbols a style's telling shape needs
+	// barShare bounds the median bar's aspect, as a share of the other
+	// glyphs' median, in an X/O/I grid: an I is less than half as wide.
+	barShare = 0.75
+	// letterO is the median aspect of the rings at which they are letter
+	// O's rather than digit 0's, which are narrower.
+	letterO = 0.77
+	// filledSquare is the median fill of the solid glyphs above which
+	// they are squares rather than discs.
+	filledSquare = 0.88
+)
+
+func shapeOf(f cellFeatures) shape {
+	switch {
+	case f.ink < blankInk:
+		return shapeNone
+	case f.hole >= ringHole:
+		return shapeRing
+	case barScore(f) > 0:
+		return shapeBar
+	case f.centre < openCentre && f.flanks >= bareFlanks:
+		return shapeRing
+	case f.centre >= openCentre && f.flanks < bareFlanks:
+		return shapeCross
+	case f.centre >= openCentre && f.fill >= solidFill:
+		return shapeFilled
+	}
+	return shapeNone
+}
+
+// barScore is positive for a bar (I, 1) and negative for wider glyphs. A
+// bold 1 can be as wide as a narrow X, but the X leaves the middles of
+// its top and bottom bare.
+func barScore(f cellFeatures) float64 {
+	return (barAspect-f.aspect)/0.06 + (f.ends-barEnds)/0.3
+}
+
+// inkStyle tells the dark-glyph styles apart by which shapes occur. A
+// style needs its telling shape in a tenth of the symbols, so that a few
+// misshapen glyphs do not switch it. Blur can make an O or an X as narrow
+// as a bar, so X/O/I also wants its bars clearly narrower than its other
+// glyphs. A printed 0 is narrower than a letter O, which tells digits from
+// an X/O/I grid that happens to hold few X's.
 func inkStyle(feats []cellFeatures) Style {
-	var symbols, narrow, cross, filled int
-	var fills []float64
+	var symbols int
+	var count [5]int
+	var fills, barAspects, wideAspects, ringAspects []float64
 	for _, f := range feats {
 		if f.ink < blankInk {
 			continue
 		}
 		symbols++
-		switch {
-		case f.aspect < narrowAspect || (f.aspect < crossAspect && f.centre >= 0.5):
-			narrow++
-		case f.aspect >= crossAspect && f.centre >= 0.5 && f.sides < crossSides:
-			cross++
-		case f.aspect >= 0.8 && f.centre >= 0.5 && f.sides >= filledSides && f.fill >= 0.68:
-			filled++
+		sh := shapeOf(f)
+		count[sh]++
+		switch sh {
+		case shapeFilled:
 			fills = append(fills, f.fill)
+		case shapeBar:
+			barAspects = append(barAspects, f.aspect)
+		case shapeRing:
+			ringAspects = append(ringAspects, f.aspect)
+			wideAspects = append(wideAspects, f.aspect)
+		case shapeCross:
+			wideAspects = append(wideAspects, f.aspect)
 		}
 	}
 	quorum := func(n int) bool { return n > 0 && float64(n) >= styleQuorum*float64(symbols) }
+	bars, crosses, filled := count[shapeBar], count[shapeCross], count[shapeFilled]
+	distinctBars := quorum(bars) && (len(wideAspects) == 0 || percentile(barAspects, 0.5) <= barShare*percentile(wideAspects, 0.5))
+	letterRings := len(ringAspects) > 0 && percentile(ringAspects, 0.5) >= letterO
 	switch {
-	case quorum(cross) && quorum(narrow):
+	case quorum(crosses) && distinctBars:
 		return StyleXOI
-	case quorum(cross):
+	case quorum(crosses):
 		return StyleXO
-	case quorum(narrow):
+	case quorum(bars) && crosses > 0 && letterRings:
+		return StyleXOI
+	case quorum(bars):
 		return StyleDigits
 	case quorum(filled) && percentile(fills, 0.5) < filledSquare:
 		return StyleDiscCircle
@@ -546,38 +877,52 @@ func label(style Style, f cellFeatures) (solver.Cell, float64) {
 		}
 		return solver.One, c
 	}
-	blank := margin(f.ink, blankInk, blankInk)
 	if f.ink < blankInk {
-		return solver.Empty, blank
+		// Ink near the cell that was not taken for its glyph (a piece
+		// cut off by a line, a blot) makes a blank less sure.
+		return solver.Empty, math.Min(math.Min(margin(f.ink, blankInk, blankInk), doubtAbove(f.stray, strayInk)), doubtAbove(f.hint, hintInk))
 	}
+	// A glyph is sure when it has clearly more ink than a speck and sits
+	// in the middle of its cell; one off to a side may be a piece of a
+	// line or of a neighbour's glyph.
+	blank := math.Min(margin(f.ink, blankInk, glyphInk-blankInk), doubtAbove(f.off, offGlyph))
+	// Each score is positive for the glyph that means 1 and about one
+	// unit per feature's typical spread.
 	switch style {
 	case StyleDigits:
-		// Narrow with ink in the middle is a 1; a 0 is wider and open.
-		v := (digitAspect-f.aspect)/0.08 + (f.centre-0.5)/0.5
-		c := math.Min(blank, margin(v, 0, 1.5))
+		// A 1 is narrow, inked in its middle and bare at its flanks.
+		v := (0.62-f.aspect)/0.08 + (f.centre-0.5)/0.5 + (0.55-f.flanks)/0.3 - holeEvidence(f)
+		c := math.Min(blank, margin(v, 0, 2))
 		if v > 0 {
 			return solver.One, c
 		}
 		return solver.Zero, c
 	case StyleXO, StyleXOI:
-		// An I is much narrower than an X or an O.
-		if style == StyleXOI && f.aspect < barAspect {
-			return solver.Two, math.Min(blank, margin(f.aspect, barAspect, 0.1))
+		if style == StyleXOI {
+			// An I is much narrower than an X or an O and inked at its ends.
+			if v := barScore(f); v > 0 {
+				return solver.Two, math.Min(blank, margin(v, 0, 1.5))
+			}
 		}
-		// An X fills its middle and leaves its sides; an O the reverse.
-		v := f.centre - f.sides - xoBias
-		c := math.Min(blank, margin(v, 0, 0.5))
+		// An X fills its middle and leaves its flanks; an O the reverse.
+		v := (f.centre-openCentre)/0.5 + (bareFlanks-f.flanks)/0.4 - holeEvidence(f)
+		c := math.Min(blank, margin(v, 0, 1.5))
 		if v > 0 {
 			return solver.One, c
 		}
 		return solver.Zero, c
 	}
-	hollow := margin(f.centre, hollowCentre, 0.25)
-	c := math.Min(blank, hollow)
-	if f.centre < hollowCentre {
+	v := (f.centre-hollowCentre)/0.25 - holeEvidence(f)
+	c := math.Min(blank, margin(v, 0, 1))
+	if v < 0 {
 		return solver.Zero, c
 	}
 	return solver.One, c
+}
+
+// holeEvidence grows with a glyph's enclosed paper, up to a clear hole.
+func holeEvidence(f cellFeatures) float64 {
+	return math.Min(f.hole, 2.5*ringHole) / ringHole
 }
 
 // hueConfidence is low for hues between the warm and the cool families.
