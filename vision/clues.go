@@ -76,9 +76,9 @@ const (
 type clueShapeKind int
 
 const (
-	shapeCross      clueShapeKind = iota // 'x'
-	shapeBarsAcross                      // '=' with its bars across the line
-	shapeBarsAlong                       // '=' with its bars along the line
+	clueCross      clueShapeKind = iota // 'x'
+	clueBarsAcross                      // '=' with its bars across the line
+	clueBarsAlong                       // '=' with its bars along the line
 )
 
 type clueTemplate struct {
@@ -159,11 +159,11 @@ func clueTemplatesFor(px, core, match, reach int) *clueTemplateSet {
 		gap := 0.4 * half // half the distance between the bars of '='
 		for _, sigma := range []float64{0.7, 2, 3.5} {
 			segs := map[clueShapeKind][][4]float64{
-				shapeCross:      {{-half, -half, half, half}, {-half, half, half, -half}},
-				shapeBarsAcross: {{-half, -gap, half, -gap}, {-half, gap, half, gap}},
-				shapeBarsAlong:  {{-gap, -half, -gap, half}, {gap, -half, gap, half}},
+				clueCross:      {{-half, -half, half, half}, {-half, half, half, -half}},
+				clueBarsAcross: {{-half, -gap, half, -gap}, {-half, gap, half, gap}},
+				clueBarsAlong:  {{-gap, -half, -gap, half}, {gap, -half, gap, half}},
 			}
-			for _, kind := range []clueShapeKind{shapeCross, shapeBarsAcross, shapeBarsAlong} {
+			for _, kind := range []clueShapeKind{clueCross, clueBarsAcross, clueBarsAlong} {
 				set.templates = append(set.templates, renderClueTemplate(kind, r, segs[kind], hw, sigma))
 			}
 		}
@@ -429,7 +429,7 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	// Blur rounds both shapes into blobs that match each other's
 	// templates almost as well; then the crossing, darkest where two
 	// strokes overlap, tells an 'x'.
-	if bestKind == shapeCross || (cd.kindBest[shapeCross] > best-clueBlurMargin && cd.centreRatio >= clueCrossCentre) {
+	if bestKind == clueCross || (cd.kindBest[clueCross] > best-clueBlurMargin && cd.centreRatio >= clueCrossCentre) {
 		return solver.Differ, true
 	}
 	return solver.Equal, true
