@@ -135,6 +135,10 @@ type latticeFit struct {
 	cells      int     // cells found closed
 	cellSize   float64 // median blob size, located-image pixels
 	residual   float64 // mean distance of the cells' centres from the lattice's, in cells
+
+	// centres are the closed cells' measured centres in located-image
+	// pixels: on bent paper they stray from toImage (mesh.go).
+	centres [][2]float64
 }
 
 func (f latticeFit) quad() [4][2]float64 {
@@ -427,6 +431,9 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (latticeFit, bool) {
 		sizes = append(sizes, blobs[i].size)
 	}
 	f := latticeFit{rows: maxR - minR + 1, cols: maxC - minC + 1, cells: len(at), cellSize: percentile(sizes, 0.5)}
+	for _, i := range at {
+		f.centres = append(f.centres, [2]float64{blobs[i].x, blobs[i].y})
+	}
 	inv := h.inverse()
 	for p, i := range at {
 		a, b := inv.apply(blobs[i].x, blobs[i].y)

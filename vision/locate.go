@@ -18,6 +18,7 @@ type gridCandidate struct {
 	quad       [4][2]float64
 	area       float64
 	rows, cols periodFit
+	centres    [][2]float64 // measured cell centres, when a lattice found the grid (mesh.go)
 }
 
 func (c gridCandidate) quality() float64 { return math.Min(c.rows.score, c.cols.score) }
@@ -89,7 +90,7 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 	defer gray.Close()
 
 	if f, ok := locateLattice(gray, mode.variants); ok {
-		return gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}}, scale, nil
+		return gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres}, scale, nil
 	}
 	if !mode.outlines {
 		return gridCandidate{}, scale, ErrNoGrid
@@ -202,6 +203,7 @@ func quickLattice(gray gocv.Mat) (latticeFit, bool) {
 	f := fits[0]
 	f.toImage = f.toImage.then(scaling(float64(gray.Cols())/float64(half.Cols()), float64(gray.Rows())/float64(half.Rows())))
 	f.cellSize *= float64(gray.Cols()) / float64(half.Cols())
+	f.centres = scaleCentres(f.centres, float64(gray.Cols())/float64(half.Cols()), float64(gray.Rows())/float64(half.Rows()))
 	return f, true
 }
 

@@ -67,7 +67,7 @@ func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error
 	}
 	bgr := toBGR(img)
 	defer bgr.Close()
-	grid := warp(bgr, toImage, cols*px, rows*px)
+	grid := rectify(bgr, toImage, c.centres, locScale, rows, cols, px)
 	defer grid.Close()
 	ci := newCellImage(grid, rows, cols, px)
 
@@ -118,4 +118,19 @@ func (r *Reading) cellSizeInImage() float64 {
 	w := (math.Hypot(q[1][0]-q[0][0], q[1][1]-q[0][1]) + math.Hypot(q[2][0]-q[3][0], q[2][1]-q[3][1])) / 2
 	h := (math.Hypot(q[3][0]-q[0][0], q[3][1]-q[0][1]) + math.Hypot(q[2][0]-q[1][0], q[2][1]-q[1][1])) / 2
 	return math.Min(w/float64(max(1, r.Cols)), h/float64(max(1, r.Rows)))
+}
+
+// rectify warps the grid to rows x cols cells of px pixels: through the
+// bent map when the measured cell centres show the paper bent, through the
+// single homography toImage (rectified px -> img px) otherwise.
+func rectify(bgr gocv.Mat, toImage homography, centres [][2]float64, locScale float64, rows, cols, px int) gocv.Mat {
+	if len(centres) > 0 {
+		hc := scaling(float64(px), float64(px)).then(toImage)
+		if m, ok := fitBentMap(hc, rows, cols, scaleCentres(centres, locScale, locScale)); ok {
+			if g, ok := warpBent(bgr, m, px); ok {
+				return g
+			}
+		}
+	}
+	return warp(bgr, toImage, cols*px, rows*px)
 }

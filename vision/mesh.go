@@ -1,0 +1,276 @@
+package vision
+
+import (
+	"encoding/binary"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// Bent paper (a page bowed near a fold, a sheet not lying flat) is not a
+// plane, so no single homography puts every cell where it is: the best
+// compromise strays by a fifth of a cell or more at the outer rows and
+// columns, enough for a thick border to be read as a glyph there. The
+// lattice locator measures where every closed cell's centre really is;
+// bentMap bends the projective fit through them with a smooth, low-order
+// correction in grid coordinates. The correction is fitted by regularised
+// least squares, so a few or noisy centres leave the map projective, and
+// a flat grid's correction comes out about zero and is not used at all.
+
+// bentMap maps grid coordinates (cells, corners at integers) to image
+// pixels: h after the polynomial correction (du, dv)(u, v).
+type bentMap struct {
+	h          homography
+	rows, cols int
+	du, dv     []float64 // coefficients of bendTerms
+	deg        int
+}
+
+// minBend is the largest correction, in cells, not worth a remap: a flat
+// grid's centres scatter about this much around the projective fit.
+const minBend = 0.06
+
+// maxBend is the largest correction believed: beyond it a fit has been
+// pulled by misplaced centres rather than by paper.
+const maxBend = 0.6
+
+// bendTerms evaluates the polynomial basis of total degree deg at the
+// normalised position (s, t), both in [-1, 1] over the grid.
+func bendTerms(s, t float64, deg int, out []float64) []float64 {
+	out = out[:0]
+	for d := 0; d <= deg; d++ {
+		for i := 0; i <= d; i++ {
+			out = append(out, math.Pow(s, float64(d-i))*math.Pow(t, float64(i)))
+		}
+	}
+	return out
+}
+
+func bendTermCount(deg int) int { return (deg + 1) * (deg + 2) / 2 }
+
+func (m bentMap) norm(u, v float64) (float64, float64) {
+	return 2*u/float64(m.cols) - 1, 2*v/float64(m.rows) - 1
+}
+
+// correction is the shift, in cells, added to (u, v) before h.
+func (m bentMap) correction(u, v float64, buf []float64) (float64, float64, []float64) {
+	s, t := m.norm(u, v)
+	buf = bendTerms(s, t, m.deg, buf)
+	du, dv := 0.0, 0.0
+	for k, b := range buf {
+		du += m.du[k] * b
+		dv += m.dv[k] * b
+	}
+	return du, dv, buf
+}
+
+func (m bentMap) apply(u, v float64) (float64, float64) {
+	du, dv, _ := m.correction(u, v, make([]float64, 0, 16))
+	return m.h.apply(u+du, v+dv)
+}
+
+// fitBentMap fits the correction of h (grid cells -> image pixels) to the
+// measured cell centres pts (image pixels). It reports false when the
+// centres are too few or too scattered to trust, or when the grid is flat
+// enough for h alone.
+func fitBentMap(h homography, rows, cols int, pts [][2]float64) (bentMap, bool) {
+	m := bentMap{h: h, rows: rows, cols: cols}
+	if rows < 3 || cols < 3 || len(pts) < 12 {
+		return m, false
+	}
+	inv := h.inverse()
+	type obs struct{ u, v, du, dv float64 }
+	var all []obs
+	rowsSeen, colsSeen := map[int]bool{}, map[int]bool{}
+	for _, p := range pts {
+		gu, gv := inv.apply(p[0], p[1])
+		cu, cv := math.Floor(gu)+0.5, math.Floor(gv)+0.5
+		if cu < 0 || cv < 0 || cu > float64(cols) || cv > float64(rows) {
+			continue
+		}
+		all = append(all, obs{cu, cv, gu - cu, gv - cv})
+		rowsSeen[int(cv)], colsSeen[int(cu)] = true, true
+	}
+	// A cubic needs centres spread over the grid in both directions; a
+	// quadratic (the bow of a page) makes do with fewer.
+	m.deg = 3
+	if len(all) < 4*bendTermCount(3) || len(rowsSeen) < 5 || len(colsSeen) < 5 {
+		m.deg = 2
+	}
+	if len(all) < 3*bendTermCount(2) || len(rowsSeen) < 3 || len(colsSeen) < 3 {
+		return m, false
+	}
+	use := make([]bool, len(all))
+	for i := range use {
+		use[i] = true
+	}
+	n := bendTermCount(m.deg)
+	buf := make([]float64, 0, n)
+	for round := 0; round < 2; round++ {
+		ata := make([][]float64, n)
+		for i := range ata {
+			ata[i] = make([]float64, n)
+		}
+		bu, bv := make([]float64, n), make([]float64, n)
+		for i, o := range all {
+			if !use[i] {
+				continue
+			}
+			s, t := m.norm(o.u, o.v)
+			buf = bendTerms(s, t, m.deg, buf)
+			for a := 0; a < n; a++ {
+				for b := 0; b < n; b++ {
+					ata[a][b] += buf[a] * buf[b]
+				}
+				bu[a] += buf[a] * o.du
+				bv[a] += buf[a] * o.dv
+			}
+		}
+		// The ridge pulls every coefficient towards zero, the projective
+		// fit: a correction must be borne out by many centres.
+		for a := 0; a < n; a++ {
+			ata[a][a] += bendRidge
+		}
+		var ok1, ok2 bool
+		m.du, ok1 = solveSym(ata, bu)
+		m.dv, ok2 = solveSym(ata, bv)
+		if !ok1 || !ok2 {
+			return m, false
+		}
+		// Centres pulled off by a glyph touching the cell's edge or by a
+		// merged cell do not follow the paper; they are dropped and the
+		// fit redone.
+		for i, o := range all {
+			du, dv, b := m.correction(o.u, o.v, buf)
+			buf = b
+			use[i] = math.Hypot(o.du-du, o.dv-dv) < bendOutlier
+		}
+	}
+	// The correction must explain the centres clearly better than the
+	// projective fit alone, and stay within what paper does.
+	before, after, count := 0.0, 0.0, 0
+	for i, o := range all {
+		if !use[i] {
+			continue
+		}
+		du, dv, b := m.correction(o.u, o.v, buf)
+		buf = b
+		before += o.du*o.du + o.dv*o.dv
+		after += (o.du-du)*(o.du-du) + (o.dv-dv)*(o.dv-dv)
+		count++
+	}
+	if count < 3*n || after > 0.5*before {
+		return m, false
+	}
+	worst := 0.0
+	for r := 0; r <= rows; r++ {
+		for c := 0; c <= cols; c++ {
+			du, dv, b := m.correction(float64(c), float64(r), buf)
+			buf = b
+			worst = math.Max(worst, math.Hypot(du, dv))
+		}
+	}
+	if worst < minBend || worst > maxBend {
+		return m, false
+	}
+	return m, true
+}
+
+// bendRidge is the ridge weight, in squared basis units (a centre adds
+// about one): a few centres' worth.
+const bendRidge = 2.0
+
+// bendOutlier is how far, in cells, a centre may sit from the bent map
+// and still shape it.
+const bendOutlier = 0.15
+
+// solveSym solves a x = b by Gaussian elimination with partial pivoting.
+func solveSym(a [][]float64, b []float64) ([]float64, bool) {
+	n := len(b)
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = append(append([]float64(nil), a[i]...), b[i])
+	}
+	for c := 0; c < n; c++ {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+				p = r
+			}
+		}
+		if math.Abs(m[p][c]) < 1e-12 {
+			return nil, false
+		}
+		m[c], m[p] = m[p], m[c]
+		for r := c + 1; r < n; r++ {
+			f := m[r][c] / m[c][c]
+			for k := c; k <= n; k++ {
+				m[r][k] -= f * m[c][k]
+			}
+		}
+	}
+	x := make([]float64, n)
+	for r := n - 1; r >= 0; r-- {
+		s := m[r][n]
+		for k := r + 1; k < n; k++ {
+			s -= m[r][k] * x[k]
+		}
+		x[r] = s / m[r][r]
+	}
+	return x, true
+}
+
+// warpBent resamples src so that dst pixel (x, y) shows src at
+// m(x/px, y/px): the grid rectified through the bent map.
+func warpBent(src gocv.Mat, m bentMap, px int) (gocv.Mat, bool) {
+	w, h := m.cols*px, m.rows*px
+	data := make([]byte, 8*w*h)
+	buf := make([]float64, 0, 16)
+	// The correction is smooth over a cell; evaluating it on a coarse
+	// mesh and interpolating keeps the cost of a large grid down.
+	const step = 4
+	mw, mh := w/step+2, h/step+2
+	cu, cv := make([]float64, mw*mh), make([]float64, mw*mh)
+	for j := 0; j < mh; j++ {
+		for i := 0; i < mw; i++ {
+			du, dv, b := m.correction(float64(i*step)/float64(px), float64(j*step)/float64(px), buf)
+			buf = b
+			cu[j*mw+i], cv[j*mw+i] = du, dv
+		}
+	}
+	for y := 0; y < h; y++ {
+		j, fy := y/step, float64(y%step)/step
+		for x := 0; x < w; x++ {
+			i, fx := x/step, float64(x%step)/step
+			k := j*mw + i
+			du := (cu[k]*(1-fx)+cu[k+1]*fx)*(1-fy) + (cu[k+mw]*(1-fx)+cu[k+mw+1]*fx)*fy
+			dv := (cv[k]*(1-fx)+cv[k+1]*fx)*(1-fy) + (cv[k+mw]*(1-fx)+cv[k+mw+1]*fx)*fy
+			sx, sy := m.h.apply(float64(x)/float64(px)+du, float64(y)/float64(px)+dv)
+			o := 8 * (y*w + x)
+			binary.LittleEndian.PutUint32(data[o:], math.Float32bits(float32(sx)))
+			binary.LittleEndian.PutUint32(data[o+4:], math.Float32bits(float32(sy)))
+		}
+	}
+	maps, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV32FC2, data)
+	if err != nil {
+		return gocv.NewMat(), false
+	}
+	defer maps.Close()
+	empty := gocv.NewMat()
+	defer empty.Close()
+	dst := gocv.NewMat()
+	gocv.Remap(src, &dst, &maps, &empty, gocv.InterpolationLinear, gocv.BorderReplicate, colorBlack)
+	return dst, true
+}
+
+// scaleCentres returns the points scaled by (sx, sy), in a new slice.
+func scaleCentres(pts [][2]float64, sx, sy float64) [][2]float64 {
+	if pts == nil {
+		return nil
+	}
+	out := make([][2]float64, len(pts))
+	for i, p := range pts {
+		out[i] = [2]float64{p[0] * sx, p[1] * sy}
+	}
+	return out
+}
