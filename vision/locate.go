@@ -138,7 +138,7 @@ var locateTrace func(format string, args ...any)
 // boundary maps in turn; a clean, complete lattice ends the search early.
 func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 	if f, ok := quickLattice(gray); ok {
-		return adjustLattice(gray, f), true
+		return adjustBent(gray, f), true
 	}
 	var fits []latticeFit
 	for _, v := range variants {
@@ -153,7 +153,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 		}
 	}
 	if f, ok := firstGrid(gray, fits); ok {
-		return adjustLattice(gray, f), true
+		return adjustBent(gray, f), true
 	}
 	return latticeFit{}, false
 }

@@ -223,7 +223,15 @@ func solveSym(a [][]float64, b []float64) ([]float64, bool) {
 // warpBent resamples src so that dst pixel (x, y) shows src at
 // m(x/px, y/px): the grid rectified through the bent map.
 func warpBent(src gocv.Mat, m bentMap, px int) (gocv.Mat, bool) {
-	w, h := m.cols*px, m.rows*px
+	return warpBentArea(src, m, float64(px), 0, 0, m.cols*px, m.rows*px)
+}
+
+// warpBentArea resamples src into a w x h image whose pixel (x, y) shows
+// src at m(u0 + x/px, v0 + y/px).
+func warpBentArea(src gocv.Mat, m bentMap, px, u0, v0 float64, w, h int) (gocv.Mat, bool) {
+	if w <= 0 || h <= 0 || px <= 0 || src.Empty() {
+		return gocv.NewMat(), false
+	}
 	data := make([]byte, 8*w*h)
 	buf := make([]float64, 0, 16)
 	// The correction is smooth over a cell; evaluating it on a coarse
@@ -233,7 +241,7 @@ func warpBent(src gocv.Mat, m bentMap, px int) (gocv.Mat, bool) {
 	cu, cv := make([]float64, mw*mh), make([]float64, mw*mh)
 	for j := 0; j < mh; j++ {
 		for i := 0; i < mw; i++ {
-			du, dv, b := m.correction(float64(i*step)/float64(px), float64(j*step)/float64(px), buf)
+			du, dv, b := m.correction(u0+float64(i*step)/px, v0+float64(j*step)/px, buf)
 			buf = b
 			cu[j*mw+i], cv[j*mw+i] = du, dv
 		}
@@ -245,7 +253,7 @@ func warpBent(src gocv.Mat, m bentMap, px int) (gocv.Mat, bool) {
 			k := j*mw + i
 			du := (cu[k]*(1-fx)+cu[k+1]*fx)*(1-fy) + (cu[k+mw]*(1-fx)+cu[k+mw+1]*fx)*fy
 			dv := (cv[k]*(1-fx)+cv[k+1]*fx)*(1-fy) + (cv[k+mw]*(1-fx)+cv[k+mw+1]*fx)*fy
-			sx, sy := m.h.apply(float64(x)/float64(px)+du, float64(y)/float64(px)+dv)
+			sx, sy := m.h.apply(u0+float64(x)/px+du, v0+float64(y)/px+dv)
 			o := 8 * (y*w + x)
 			binary.LittleEndian.PutUint32(data[o:], math.Float32bits(float32(sx)))
 			binary.LittleEndian.PutUint32(data[o+4:], math.Float32bits(float32(sy)))
@@ -262,6 +270,81 @@ func warpBent(src gocv.Mat, m bentMap, px int) (gocv.Mat, bool) {
 	gocv.Remap(src, &dst, &maps, &empty, gocv.InterpolationLinear, gocv.BorderReplicate, colorBlack)
 	return dst, true
 }
+
+// adjustBent is adjustLattice for a lattice on bent paper, where the line
+// evidence measured through the projective fit strays off the lines. The
+// page is straightened first, through the bent map fitted to the measured
+// centres, with a margin of cells all round; the lattice is adjusted
+// there, where it is a plain square lattice, and the rows and columns it
+// gained or lost are applied to the original.
+func adjustBent(gray gocv.Mat, f latticeFit) latticeFit {
+	if f.residual <= maxAdjustResidual {
+		return adjustLattice(gray, f)
+	}
+	m, ok := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
+	if !ok {
+		return adjustLattice(gray, f)
+	}
+	px := clamp(f.cellSize, 12, 32)
+	const margin = 5
+	w, h := int(float64(f.cols+2*margin)*px), int(float64(f.rows+2*margin)*px)
+	straight, ok := warpBentArea(gray, m, px, -margin, -margin, w, h)
+	if !ok {
+		return f
+	}
+	defer straight.Close()
+	s := f
+	s.toImage = homography{px, 0, margin * px, 0, px, margin * px, 0, 0, 1}
+	s.residual = 0
+	s.centres = nil
+	a := adjustLattice(straight, s)
+	// adjustLattice only trims and grows: the change is a shift of the
+	// lattice's origin and its size.
+	x0, y0 := a.toImage.apply(0, 0)
+	dc, dr := int(math.Round(x0/px-margin)), int(math.Round(y0/px-margin))
+	grown := [4]int{-dr, a.rows + dr - f.rows, -dc, a.cols + dc - f.cols}
+	for _, n := range grown {
+		// Beyond a few cells the bent map is extrapolated too far to
+		// trust the lines it shows.
+		if n > maxBentGrowth {
+			return f
+		}
+	}
+	// A strip whose cells were mostly found closed is the grid's, however
+	// its lines show in a straightening that is least sure at the edges.
+	for side, n := range grown {
+		if n < 0 && 2*closedIn(f, side, -n) >= -n*f.span(side^2) {
+			grown[side] = 0
+		}
+	}
+	for side, n := range grown {
+		if n != 0 {
+			f = f.grow(side, n)
+		}
+	}
+	return f
+}
+
+// closedIn counts the measured centres in the n outer strips on one side.
+func closedIn(f latticeFit, side, n int) int {
+	inv := f.toImage.inverse()
+	count := 0
+	for _, p := range f.centres {
+		u, v := inv.apply(p[0], p[1])
+		c, r := int(math.Floor(u)), int(math.Floor(v))
+		if r < 0 || c < 0 || r >= f.rows || c >= f.cols {
+			continue
+		}
+		in := [4]bool{r < n, r >= f.rows-n, c < n, c >= f.cols-n}
+		if in[side] {
+			count++
+		}
+	}
+	return count
+}
+
+// maxBentGrowth is the most rows or columns adjustBent adds on one side.
+const maxBentGrowth = 3
 
 // scaleCentres returns the points scaled by (sx, sy), in a new slice.
 func scaleCentres(pts [][2]float64, sx, sy float64) [][2]float64 {
