@@ -748,7 +748,14 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 		if !isConvexOrdered(q) {
 			continue
 		}
-		return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}}, scale, true
+		c := gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}}
+		if tiles {
+			// A tile's centre is its cell's; a moon's is not (mesh.go).
+			for _, i := range l.at {
+				c.centres = append(c.centres, [2]float64{spots[i].x, spots[i].y})
+			}
+		}
+		return c, scale, true
 	}
 	return gridCandidate{}, scale, false
 }

@@ -24,6 +24,7 @@ type bentMap struct {
 	rows, cols int
 	du, dv     []float64 // coefficients of bendTerms
 	deg        int
+	rms        float64 // the centres' remaining scatter about the map, in cells
 }
 
 // minBend is the largest correction, in cells, not worth a remap: a flat
@@ -162,6 +163,7 @@ func fitBentMap(h homography, rows, cols int, pts [][2]float64) (bentMap, bool) 
 	if count < 3*n || after > 0.5*before {
 		return m, false
 	}
+	m.rms = math.Sqrt(after / float64(count))
 	worst := 0.0
 	for r := 0; r <= rows; r++ {
 		for c := 0; c <= cols; c++ {
@@ -282,7 +284,10 @@ func adjustBent(gray gocv.Mat, f latticeFit) latticeFit {
 		return adjustLattice(gray, f)
 	}
 	m, ok := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
-	if !ok {
+	if locateTrace != nil {
+		locateTrace("bent map %v: deg %d rms %.3f", ok, m.deg, m.rms)
+	}
+	if !ok || m.rms > maxStraightRMS {
 		return adjustLattice(gray, f)
 	}
 	px := clamp(f.cellSize, 12, 32)
@@ -342,6 +347,11 @@ func closedIn(f latticeFit, side, n int) int {
 	}
 	return count
 }
+
+// maxStraightRMS is the largest scatter (cells) of the centres about the
+// bent map at which the straightened page's lines are trusted: noisier
+// centres leave lines off their places there as well.
+const maxStraightRMS = 0.035
 
 // maxBentGrowth is the most rows or columns adjustBent adds on one side.
 const maxBentGrowth = 3
