@@ -29,7 +29,7 @@ type bentMap struct {
 
 // minBend is the largest correction, in cells, not worth a remap: a flat
 // grid's centres scatter about this much around the projective fit.
-const minBend = 0.06
+const minBend = 0.1
 
 // maxBend is the largest correction believed: beyond it a fit has been
 // pulled by misplaced centres rather than by paper.
@@ -236,29 +236,35 @@ func warpBentArea(src gocv.Mat, m bentMap, px, u0, v0 float64, w, h int) (gocv.M
 	}
 	data := make([]byte, 8*w*h)
 	buf := make([]float64, 0, 16)
-	// The correction is smooth over a cell; evaluating it on a coarse
-	// mesh and interpolating keeps the cost of a large grid down.
+	// The whole map is smooth over a few pixels: it is evaluated exactly
+	// on a coarse mesh and interpolated in between, which keeps a large
+	// grid's remap cheap.
 	const step = 4
 	mw, mh := w/step+2, h/step+2
-	cu, cv := make([]float64, mw*mh), make([]float64, mw*mh)
+	mx, my := make([]float64, mw*mh), make([]float64, mw*mh)
 	for j := 0; j < mh; j++ {
 		for i := 0; i < mw; i++ {
-			du, dv, b := m.correction(u0+float64(i*step)/px, v0+float64(j*step)/px, buf)
+			u, v := u0+float64(i*step)/px, v0+float64(j*step)/px
+			du, dv, b := m.correction(u, v, buf)
 			buf = b
-			cu[j*mw+i], cv[j*mw+i] = du, dv
+			mx[j*mw+i], my[j*mw+i] = m.h.apply(u+du, v+dv)
 		}
 	}
+	rx, ry := make([]float64, mw), make([]float64, mw)
 	for y := 0; y < h; y++ {
 		j, fy := y/step, float64(y%step)/step
+		for i := 0; i < mw; i++ {
+			k := j*mw + i
+			rx[i] = mx[k]*(1-fy) + mx[k+mw]*fy
+			ry[i] = my[k]*(1-fy) + my[k+mw]*fy
+		}
+		row := data[8*y*w : 8*(y+1)*w]
 		for x := 0; x < w; x++ {
 			i, fx := x/step, float64(x%step)/step
-			k := j*mw + i
-			du := (cu[k]*(1-fx)+cu[k+1]*fx)*(1-fy) + (cu[k+mw]*(1-fx)+cu[k+mw+1]*fx)*fy
-			dv := (cv[k]*(1-fx)+cv[k+1]*fx)*(1-fy) + (cv[k+mw]*(1-fx)+cv[k+mw+1]*fx)*fy
-			sx, sy := m.h.apply(u0+float64(x)/px+du, v0+float64(y)/px+dv)
-			o := 8 * (y*w + x)
-			binary.LittleEndian.PutUint32(data[o:], math.Float32bits(float32(sx)))
-			binary.LittleEndian.PutUint32(data[o+4:], math.Float32bits(float32(sy)))
+			sx := rx[i]*(1-fx) + rx[i+1]*fx
+			sy := ry[i]*(1-fx) + ry[i+1]*fx
+			binary.LittleEndian.PutUint32(row[8*x:], math.Float32bits(float32(sx)))
+			binary.LittleEndian.PutUint32(row[8*x+4:], math.Float32bits(float32(sy)))
 		}
 	}
 	maps, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV32FC2, data)
