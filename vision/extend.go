@@ -33,8 +33,17 @@ const extendPx = 16
 func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 	// On bent paper the projective fit strays from the lines by more than
 	// the evidence's tolerance, and the evidence would mislead.
+	// The cells' centres can stray from a lattice the lines sit on
+	// (glyphs and blur shift a faint cell's closed region), so when the
+	// lines' crossings put the lattice back on a projective map, the
+	// evidence is trusted after all. Most of the crossings must show:
+	// on a curved sheet the lines of one part alone fit a lattice too.
 	if f.residual > maxAdjustResidual {
-		return f
+		g, ok := snapLatticeSeen(measureLines(gray, f), f, 0.5)
+		if !ok {
+			return f
+		}
+		f = g
 	}
 	// A side that has been both trimmed and grown is left alone from then
 	// on: the two kinds of evidence disagree about it, and undoing each
@@ -292,7 +301,7 @@ func (ev *lineEvidence) mark(pv, ph []int16) {
 }
 
 // nearSide is the evidence measured again at the contrast of the grid's
-// lines in the two strips along one side, when those are fainter than the
+// lines in the strip along one side, when those are fainter than the
 // grid's lines overall: a sheet lit from one side, or curving away from
 // the lens, shows its grid's far lines at a fraction of the near ones'
 // contrast, below the threshold the near ones set. ok is false when the
@@ -304,13 +313,13 @@ func (ev *lineEvidence) nearSide(side int) (lineEvidence, bool) {
 	r0, r1, c0, c1 := 0, ev.rows, 0, ev.cols
 	switch side {
 	case 0:
-		r1 = 2
+		r1 = 1
 	case 1:
-		r0 = ev.rows - 2
+		r0 = ev.rows - 1
 	case 2:
-		c1 = 2
+		c1 = 1
 	case 3:
-		c0 = ev.cols - 2
+		c0 = ev.cols - 1
 	}
 	const strictT = 4*ridgeContrast + 4
 	if ev.pv == nil {

@@ -28,6 +28,12 @@ const snapMinMove = 0.1
 // near the lattice's own, each within a quarter cell; ok is false when too
 // few are seen, or they do not lie on one lattice.
 func snapLattice(ev lineEvidence, f latticeFit) (latticeFit, bool) {
+	return snapLatticeSeen(ev, f, 1.0/3)
+}
+
+// snapLatticeSeen is snapLattice taking only a lattice whose crossings are
+// seen at a share of at least minSeen.
+func snapLatticeSeen(ev lineEvidence, f latticeFit, minSeen float64) (latticeFit, bool) {
 	const m, half = 2, extendPx / 2
 	// offset finds the line through (x, y) within shiftPx across it,
 	// seen over most of a cell along it.
@@ -65,7 +71,7 @@ func snapLattice(ev lineEvidence, f latticeFit) (latticeFit, bool) {
 			dst = append(dst, [2]float64{float64(x+ox)/extendPx - m, float64(y+oy)/extendPx - m})
 		}
 	}
-	if len(src) < 8 || 3*len(src) < (f.rows+1)*(f.cols+1) || !spansTwoAxes(src) {
+	if len(src) < 8 || float64(len(src)) < minSeen*float64((f.rows+1)*(f.cols+1)) || !spansTwoAxes(src) {
 		return f, false
 	}
 	fit := func(src, dst [][2]float64) (homography, []float64, bool) {
