@@ -33,18 +33,41 @@ const extendPx = 16
 func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 	// On bent paper the projective fit strays from the lines by more than
 	// the evidence's tolerance, and the evidence would mislead.
+	// The cells' centres can stray from a lattice the lines sit on
+	// (glyphs and blur shift a faint cell's closed region), so when the
+	// lines' crossings put the lattice back on a projective map, the
+	// evidence is trusted after all. Most of the crossings must show:
+	// on a curved sheet the lines of one part alone fit a lattice too.
 	if f.residual > maxAdjustResidual {
-		return f
+		g, ok := snapLatticeSeen(measureLines(gray, f), f, 0.5)
+		if !ok {
+			return f
+		}
+		f = g
 	}
+	// A side that has been both trimmed and grown is left alone from then
+	// on: the two kinds of evidence disagree about it, and undoing each
+	// other they leave it where the closed cells put it.
+	var trimmed, grown [4]bool
 	for round := 0; round < maxAdjustRounds; round++ {
 		ev := measureLines(gray, f)
+		// Faint lines are where a loose map loses the grid; clearly
+		// drawn ones leave the closed cells little to miss.
+		if !ev.strict {
+			if g, ok := snapLattice(ev, f); ok {
+				f = g
+				ev = measureLines(gray, f)
+			}
+		}
 		strict := ev
 		if !ev.strict {
 			strict = measureLinesAt(gray, f, true)
 		}
 		changed := false
 		for side := 0; side < 4 && !changed; side++ {
-			inner := ev.through(side, 0)
+			if trimmed[side] && grown[side] {
+				continue
+			}
 			// Text beside a grid crosses a strip's column lines about half
 			// the time; the grid's own strips nearly always.
 			// Trimming takes clear evidence: at a lowered contrast the
@@ -53,15 +76,19 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 				if locateTrace != nil {
 					locateTrace("side %d: trim %d", side, trim)
 				}
+				trimmed[side] = true
 				f = f.grow(side, -trim)
 				changed = true
 				continue
 			}
-			outside := ev.through(side, -1)
-			if locateTrace != nil {
-				locateTrace("side %d: through inner %.2f outside %.2f", side, inner, outside)
+			grow := ev.linesRunOn(side)
+			if !grow {
+				if local, ok := ev.nearSide(side); ok {
+					grow = local.linesRunOn(side)
+				}
 			}
-			if outside >= 0.75 && outside >= 0.75*inner && f.span(side) < 64 {
+			if grow && f.span(side) < 64 {
+				grown[side] = true
 				f = f.grow(side, 1)
 				changed = true
 			}
@@ -71,6 +98,17 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 		}
 	}
 	return f
+}
+
+// linesRunOn tells whether the grid's lines run on across the strip just
+// outside one side, as they run across the side's own strip.
+func (ev lineEvidence) linesRunOn(side int) bool {
+	inner := ev.throughShifted(side, 0)
+	outside := ev.throughShifted(side, -1)
+	if locateTrace != nil {
+		locateTrace("side %d: through inner %.2f outside %.2f (threshold %d)", side, inner, outside, ev.t)
+	}
+	return outside >= 0.75 && outside >= 0.75*inner
 }
 
 // gridLines is, on the weaker axis, the share of the lattice's inner line
@@ -165,6 +203,17 @@ type lineEvidence struct {
 	w, h       int
 	vr, hr     []bool
 	strict     bool // measured at the fixed contrast of clearly drawn grids
+
+	// What nearSide measures again from: the rectification (as p, and
+	// in alongSmoothed units as raw, and pv and ph once smoothed, with
+	// their grain), the ridge threshold and the map into the image.
+	p          plane
+	raw        []int16
+	pv, ph     []int16
+	grain      int
+	t          int
+	toImage    homography
+	imgW, imgH int
 }
 
 func measureLines(gray gocv.Mat, f latticeFit) lineEvidence {
@@ -181,14 +230,12 @@ func measureLinesAt(gray gocv.Mat, f latticeFit, strict bool) lineEvidence {
 	rect := warp(gray, toImage, ev.w, ev.h)
 	p := planeOf(rect)
 	rect.Close()
-	ev.vr = make([]bool, ev.w*ev.h)
-	ev.hr = make([]bool, ev.w*ev.h)
 	// A faint line sampled at a few pixels a cell drowns in the paper's
 	// grain pixel by pixel; averaged along its own direction it does not,
 	// while the grain does. Vertical ridges are looked for across a copy
 	// smoothed vertically, horizontal ones across one smoothed
 	// horizontally.
-	const d, strictT = 2, 4*ridgeContrast + 4
+	const strictT = 4*ridgeContrast + 4
 	raw := make([]int16, len(p.pix))
 	for i, v := range p.pix {
 		raw[i] = 4 * int16(v)
@@ -200,7 +247,9 @@ func measureLinesAt(gray gocv.Mat, f latticeFit, strict bool) lineEvidence {
 	pv, ph := raw, raw
 	if !strict && lineDepth(raw, raw, ev.w, f.rows, f.cols) < 2*strictT {
 		pv, ph = alongSmoothed(p)
-		t = ridgeThreshold(pv, ph, lineDepth(pv, ph, ev.w, f.rows, f.cols))
+		ev.pv, ev.ph = pv, ph
+		ev.grain = grainOf(pv)
+		t = thresholdFor(ev.grain, lineDepth(pv, ph, ev.w, f.rows, f.cols))
 		if t >= strictT {
 			t, pv, ph = strictT, raw, raw
 		}
@@ -209,6 +258,20 @@ func measureLinesAt(gray gocv.Mat, f latticeFit, strict bool) lineEvidence {
 	if locateTrace != nil {
 		locateTrace("ridge threshold %d", t)
 	}
+	ev.raw, ev.t, ev.toImage, ev.imgW, ev.imgH = raw, t, toImage, gray.Cols(), gray.Rows()
+	if ev.pv == nil {
+		ev.p = p
+	}
+	ev.mark(pv, ph)
+	return ev
+}
+
+// mark sets vr and hr from the planes pv and ph at ev's threshold.
+func (ev *lineEvidence) mark(pv, ph []int16) {
+	const d = 2
+	t := ev.t
+	ev.vr = make([]bool, ev.w*ev.h)
+	ev.hr = make([]bool, ev.w*ev.h)
 	ridge := func(a, c, b int) bool {
 		return (a-c > t && b-c > t) || (c-a > t && c-b > t)
 	}
@@ -217,8 +280,8 @@ func measureLinesAt(gray gocv.Mat, f latticeFit, strict bool) lineEvidence {
 	// the photo's edge would then grow rows that are not in the picture.
 	// Only pixels taken from inside the image count as evidence.
 	inImage := func(x, y int) bool {
-		ix, iy := toImage.apply(float64(x), float64(y))
-		return ix >= 1 && iy >= 1 && ix <= float64(gray.Cols()-2) && iy <= float64(gray.Rows()-2)
+		ix, iy := ev.toImage.apply(float64(x), float64(y))
+		return ix >= 1 && iy >= 1 && ix <= float64(ev.imgW-2) && iy <= float64(ev.imgH-2)
 	}
 	// A homography keeps a convex quadrilateral convex, so when the
 	// rectification's corners all come from inside the image, every pixel
@@ -235,7 +298,51 @@ func measureLinesAt(gray gocv.Mat, f latticeFit, strict bool) lineEvidence {
 			ev.vr[i], ev.hr[i] = v, h
 		}
 	}
-	return ev
+}
+
+// nearSide is the evidence measured again at the contrast of the grid's
+// lines in the strip along one side, when those are fainter than the
+// grid's lines overall: a sheet lit from one side, or curving away from
+// the lens, shows its grid's far lines at a fraction of the near ones'
+// contrast, below the threshold the near ones set. ok is false when the
+// side's lines are not fainter.
+func (ev *lineEvidence) nearSide(side int) (lineEvidence, bool) {
+	if len(ev.raw) == 0 || ev.rows < 3 || ev.cols < 3 {
+		return *ev, false
+	}
+	r0, r1, c0, c1 := 0, ev.rows, 0, ev.cols
+	switch side {
+	case 0:
+		r1 = 1
+	case 1:
+		r0 = ev.rows - 1
+	case 2:
+		c1 = 1
+	case 3:
+		c0 = ev.cols - 1
+	}
+	const strictT = 4*ridgeContrast + 4
+	if ev.pv == nil {
+		// Lines that are clearly drawn here too need no second look, and
+		// the smoothing is not worth its cost on the common path.
+		if lineDepthIn(ev.raw, ev.raw, ev.w, ev.rows, ev.cols, r0, r1, c0, c1) >= 2*strictT {
+			return *ev, false
+		}
+		ev.pv, ev.ph = alongSmoothed(ev.p)
+		ev.grain = grainOf(ev.pv)
+	}
+	pv, ph := ev.pv, ev.ph
+	t := thresholdFor(ev.grain, lineDepthIn(pv, ph, ev.w, ev.rows, ev.cols, r0, r1, c0, c1))
+	if locateTrace != nil {
+		locateTrace("side %d: local ridge threshold %d (overall %d)", side, t, ev.t)
+	}
+	if 4*t > 3*ev.t {
+		return *ev, false
+	}
+	local := *ev
+	local.t, local.strict = t, false
+	local.mark(pv, ph)
+	return local, true
 }
 
 // through measures, in the strip of cells k steps inside the given side
@@ -258,9 +365,43 @@ func (ev lineEvidence) through(side, k int) float64 {
 	return percentile(shares, 0.5)
 }
 
+// throughShifted is through with every line free to run up to a quarter
+// cell off its projected place: on bent paper, or where the fit was made
+// from the cells of one part of a faint grid, the lattice's lines drift
+// off the printed ones towards the far side, and a whole line missed by
+// a few pixels is still a line.
+func (ev lineEvidence) throughShifted(side, k int) float64 {
+	var shares []float64
+	n := ev.cols
+	if side >= 2 {
+		n = ev.rows
+	}
+	for line := 1; line < n; line++ {
+		best := 0.0
+		for o := -shiftPx; o <= shiftPx; o++ {
+			best = math.Max(best, ev.lineShareAt(side, k, line, o, 1))
+		}
+		shares = append(shares, best)
+	}
+	if len(shares) == 0 {
+		return 0
+	}
+	return percentile(shares, 0.5)
+}
+
+// shiftPx is how far (in extendPx units) throughShifted lets a line run
+// off its projected place.
+const shiftPx = 4
+
 // lineShare is the share of the depth of strip k (see through) over which
 // the inner grid line number line crosses it.
 func (ev lineEvidence) lineShare(side, k, line int) float64 {
+	return ev.lineShareAt(side, k, line, 0, 2)
+}
+
+// lineShareAt is lineShare for the line moved by off pixels across its
+// direction, seen within tol pixels either way.
+func (ev lineEvidence) lineShareAt(side, k, line, off, tol int) float64 {
 	const m = 2
 	// The strip's extent along the side's normal, in lattice units.
 	var lo float64
@@ -280,10 +421,10 @@ func (ev lineEvidence) lineShare(side, k, line int) float64 {
 		total++
 		if side < 2 {
 			// Top and bottom strips: vertical lines at x = line.
-			if ev.anyRidge(ev.vr, (line+m)*extendPx, s, true) {
+			if ev.ridgeNear(ev.vr, (line+m)*extendPx+off, s, true, tol) {
 				seen++
 			}
-		} else if ev.anyRidge(ev.hr, s, (line+m)*extendPx, false) {
+		} else if ev.ridgeNear(ev.hr, s, (line+m)*extendPx+off, false, tol) {
 			seen++
 		}
 	}
@@ -296,7 +437,13 @@ func (ev lineEvidence) lineShare(side, k, line int) float64 {
 // anyRidge looks for a ridge within two pixels (1/8 cell) either way
 // across the line.
 func (ev lineEvidence) anyRidge(r []bool, x, y int, vertical bool) bool {
-	for o := -2; o <= 2; o++ {
+	return ev.ridgeNear(r, x, y, vertical, 2)
+}
+
+// ridgeNear looks for a ridge within tol pixels either way across the
+// line.
+func (ev lineEvidence) ridgeNear(r []bool, x, y int, vertical bool, tol int) bool {
+	for o := -tol; o <= tol; o++ {
 		xx, yy := x, y+o
 		if vertical {
 			xx, yy = x+o, y
@@ -325,13 +472,18 @@ func alongSmoothed(p plane) (pv, ph []int16) {
 	return pv, ph
 }
 
-// ridgeThreshold is how far (in alongSmoothed units) a ridge must stand
+// thresholdFor is how far (in alongSmoothed units) a ridge must stand
 // off both sides: ridgeContrast grey levels on clean pictures and clearly
 // drawn grids, less on photos of faint lines, but never within reach of
 // the smoothed grain, nor so far below the grid's own lines that the
 // print around a clearly drawn grid (text, rules) passes for lines.
-func ridgeThreshold(pv, ph []int16, depth int) int {
-	// The grain: the median step across the smoothing direction.
+func thresholdFor(grain, depth int) int {
+	return int(clamp(math.Max(float64(2*grain), float64(depth)/2), 8, 4*ridgeContrast+4))
+}
+
+// grainOf is the grain of an alongSmoothed plane: the median step across
+// the smoothing direction.
+func grainOf(pv []int16) int {
 	var hist [1024]int
 	n := 0
 	for i := 2; i < len(pv); i += 3 {
@@ -342,21 +494,26 @@ func ridgeThreshold(pv, ph []int16, depth int) int {
 		hist[min(d, 1023)]++
 		n++
 	}
-	grain, acc := 0, 0
+	acc := 0
 	for v := range hist {
 		acc += hist[v]
 		if 2*acc >= n {
-			grain = v
-			break
+			return v
 		}
 	}
-	return int(clamp(math.Max(float64(2*grain), float64(depth)/2), 8, 4*ridgeContrast+4))
+	return 0
 }
 
 // lineDepth is the median depth (in alongSmoothed units) of the ridges
 // along the lattice's inner lines, in a rectification with two cells of
 // margin: how clearly the grid's lines, dark or bright, are drawn.
 func lineDepth(pv, ph []int16, w, rows, cols int) int {
+	return lineDepthIn(pv, ph, w, rows, cols, 0, rows, 0, cols)
+}
+
+// lineDepthIn is lineDepth over the lattice's rows r0 to r1 and columns c0
+// to c1 (in cells, ends excluded).
+func lineDepthIn(pv, ph []int16, w, rows, cols, r0, r1, c0, c1 int) int {
 	const m, d = 2, 2
 	h := len(pv) / w
 	var dark, bright []int
@@ -366,9 +523,9 @@ func lineDepth(pv, ph []int16, w, rows, cols int) int {
 		dark = append(dark, min(lo, hi)-c)
 		bright = append(bright, c-max(lo, hi))
 	}
-	for line := 1; line < cols; line++ {
+	for line := max(1, c0); line < cols && line <= c1; line++ {
 		x := (line + m) * extendPx
-		for y := m * extendPx; y < (rows+m)*extendPx && y < h; y += 2 {
+		for y := (r0 + m) * extendPx; y < (r1+m)*extendPx && y < h; y += 2 {
 			best := y*w + x
 			for o := -2; o <= 2; o++ {
 				if pv[y*w+x+o] < pv[best] {
@@ -378,9 +535,9 @@ func lineDepth(pv, ph []int16, w, rows, cols int) int {
 			sample(pv, best, d)
 		}
 	}
-	for line := 1; line < rows; line++ {
+	for line := max(1, r0); line < rows && line <= r1; line++ {
 		y := (line + m) * extendPx
-		for x := m * extendPx; x < (cols+m)*extendPx && x < w; x += 2 {
+		for x := (c0 + m) * extendPx; x < (c1+m)*extendPx && x < w; x += 2 {
 			best := y*w + x
 			for o := -2; o <= 2; o++ {
 				if ph[(y+o)*w+x] < ph[best] {

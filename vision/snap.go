@@ -1,0 +1,135 @@
+package vision
+
+import (
+	"math"
+	"sort"
+)
+
+// A lattice fitted to the closed cells of one part of a faint grid
+// extrapolates its map to the rest: a slight error in the perspective
+// there grows to a fraction of a cell a few rows on, where the line
+// evidence then misses the grid's lines and the lattice stops short of
+// the grid. The grid's own crossings put that right: snapLattice refits
+// the map to where the lines are seen to cross.
+
+// snapMinShare is the share of a one-cell stretch of line around a
+// crossing that must be seen for the crossing to count.
+const snapMinShare = 0.6
+
+// snapMaxError is the largest median distance, in cells, of the crossings
+// from the refitted lattice at which the refit is taken.
+const snapMaxError = 0.08
+
+// snapMinMove is the least shift of a corner, in cells, that a refit must
+// make to be taken.
+const snapMinMove = 0.1
+
+// snapLattice refits f's map to the crossings of the grid's lines found
+// near the lattice's own, each within a quarter cell; ok is false when too
+// few are seen, or they do not lie on one lattice.
+func snapLattice(ev lineEvidence, f latticeFit) (latticeFit, bool) {
+	return snapLatticeSeen(ev, f, 1.0/3)
+}
+
+// snapLatticeSeen is snapLattice taking only a lattice whose crossings are
+// seen at a share of at least minSeen.
+func snapLatticeSeen(ev lineEvidence, f latticeFit, minSeen float64) (latticeFit, bool) {
+	const m, half = 2, extendPx / 2
+	// offset finds the line through (x, y) within shiftPx across it,
+	// seen over most of a cell along it.
+	offset := func(r []bool, vertical bool, x, y int) (int, bool) {
+		bo, bc := 0, -1
+		for o := -shiftPx; o <= shiftPx; o++ {
+			c := 0
+			for s := -half; s < half; s++ {
+				xx, yy := x+o, y+s
+				if !vertical {
+					xx, yy = x+s, y+o
+				}
+				if xx >= 0 && yy >= 0 && xx < ev.w && yy < ev.h && r[yy*ev.w+xx] {
+					c++
+				}
+			}
+			if c > bc || (c == bc && abs(o) < abs(bo)) {
+				bo, bc = o, c
+			}
+		}
+		return bo, float64(bc) >= snapMinShare*2*half
+	}
+	var src, dst [][2]float64
+	for i := 0; i <= f.cols; i++ {
+		for j := 0; j <= f.rows; j++ {
+			x, y := (i+m)*extendPx, (j+m)*extendPx
+			ox, okx := offset(ev.vr, true, x, y)
+			oy, oky := offset(ev.hr, false, x, y)
+			if !okx || !oky {
+				continue
+			}
+			// Kept in the rectification's units, where a cell is extendPx
+			// pixels whatever the perspective, so errors read in cells.
+			src = append(src, [2]float64{float64(i), float64(j)})
+			dst = append(dst, [2]float64{float64(x+ox)/extendPx - m, float64(y+oy)/extendPx - m})
+		}
+	}
+	if len(src) < 8 || float64(len(src)) < minSeen*float64((f.rows+1)*(f.cols+1)) || !spansTwoAxes(src) {
+		return f, false
+	}
+	fit := func(src, dst [][2]float64) (homography, []float64, bool) {
+		h, ok := fitHomography(src, dst)
+		if !ok {
+			return h, nil, false
+		}
+		errs := make([]float64, len(src))
+		for k, p := range src {
+			x, y := h.apply(p[0], p[1])
+			errs[k] = math.Hypot(x-dst[k][0], y-dst[k][1])
+		}
+		return h, errs, true
+	}
+	h, errs, ok := fit(src, dst)
+	if !ok {
+		return f, false
+	}
+	// A crossing taken from a glyph's stroke or a line of text beside the
+	// grid is dropped, and the map fitted again from the rest.
+	sorted := append([]float64(nil), errs...)
+	sort.Float64s(sorted)
+	cut := math.Max(2*sorted[len(sorted)/2]+0.05, 0.15)
+	var s2, d2 [][2]float64
+	for k := range src {
+		if errs[k] <= cut {
+			s2, d2 = append(s2, src[k]), append(d2, dst[k])
+		}
+	}
+	if len(s2) < 8 || !spansTwoAxes(s2) {
+		return f, false
+	}
+	if h, errs, ok = fit(s2, d2); !ok {
+		return f, false
+	}
+	sort.Float64s(errs)
+	if locateTrace != nil {
+		locateTrace("snap: %d crossings of %d, median error %.3f", len(s2), (f.rows+1)*(f.cols+1), errs[len(errs)/2])
+	}
+	if errs[len(errs)/2] > snapMaxError {
+		return f, false
+	}
+	// A lattice that already sits on its lines is left as it is: a
+	// refit from the crossings of part of it moves it by nothing worth
+	// the risk of tilting it over the rest.
+	moved := 0.0
+	for _, c := range rectCorners(float64(f.cols), float64(f.rows)) {
+		x, y := h.apply(c[0], c[1])
+		moved = math.Max(moved, math.Hypot(x-c[0], y-c[1]))
+	}
+	if locateTrace != nil {
+		locateTrace("snap: corners moved %.3f cells", moved)
+	}
+	if moved < snapMinMove {
+		return f, false
+	}
+	// h maps the lattice into the old lattice's units; the old map takes
+	// those on into the image.
+	f.toImage = h.then(f.toImage)
+	return f, true
+}
