@@ -345,6 +345,11 @@ type boardView struct {
 
 const boardMargin = 8
 
+// tileShifts are the offsets, in view pixels, along and across a strip,
+// a strip of blank tiles beyond the spots is looked for at: up to a
+// quarter of a cell.
+var tileShifts = []int{0, -6, -3, 3, 6}
+
 func newBoardView(bgr gocv.Mat, l spotLattice) (boardView, bool) {
 	minC, minR, maxC, maxR := l.bounds()
 	v := boardView{c0: minC - boardMargin, r0: minR - boardMargin, cols: maxC - minC + 1 + 2*boardMargin, rows: maxR - minR + 1 + 2*boardMargin}
@@ -388,7 +393,15 @@ type cellLook struct {
 }
 
 func (v boardView) look(col, row int) cellLook {
-	x0, y0 := (col-v.c0)*boardPx, (row-v.r0)*boardPx
+	return v.lookShifted(col, row, 0, 0)
+}
+
+// lookShifted is look with the cell moved by dx, dy view pixels: beyond
+// the spots a bent page or a slightly wrong perspective puts the true
+// cell off the extrapolated one, and a ring that falls inside the tile
+// loses the tile's faint contrast with its gap.
+func (v boardView) lookShifted(col, row, dx, dy int) cellLook {
+	x0, y0 := (col-v.c0)*boardPx+dx, (row-v.r0)*boardPx+dy
 	w := v.cols * boardPx
 	if x0 < 0 || y0 < 0 || x0+boardPx > w || y0+boardPx > v.rows*boardPx {
 		return cellLook{}
@@ -474,7 +487,21 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 	if len(mids) >= 3 {
 		blank = cellLook{mid: percentile(mids, 0.5), ring: percentile(contrasts, 0.5), spread: percentile(spreads, 0.75), chroma: percentile(chromas, 0.75)}
 	}
-	tileLike := func(c, r int) bool {
+	blankTile := func(lk cellLook) bool {
+		contrast := lk.mid - lk.ring
+		// A tile is set off from its gap on every side; a cell that
+		// straddles the board's edge is not.
+		for _, side := range lk.sides {
+			if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < 0.3*math.Abs(blank.ring) {
+				return false
+			}
+		}
+		return math.Abs(lk.mid-blank.mid) <= math.Max(15, 0.5*math.Abs(blank.ring)) &&
+			contrast*blank.ring > 0 && math.Abs(contrast) >= 0.5*math.Abs(blank.ring) &&
+			lk.spread <= math.Max(6, 2*blank.spread) && lk.chroma <= math.Max(12, 2*blank.chroma)
+	}
+
+	tileLike := func(c, r int, along bool, shift [2]int) bool {
 		lk := v.look(c, r)
 		if !lk.ok {
 			return false
@@ -490,19 +517,16 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		if len(mids) < 3 || math.Abs(blank.ring) < 1.5 {
 			return false
 		}
-		contrast := lk.mid - lk.ring
-		// A tile is set off from its gap on every side; a cell that
-		// straddles the board's edge is not.
-		for _, side := range lk.sides {
-			if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < 0.3*math.Abs(blank.ring) {
-				return false
+		if shift != [2]int{} {
+			dx, dy := shift[0], shift[1]
+			if !along {
+				dx, dy = dy, dx
 			}
+			lk = v.lookShifted(c, r, dx, dy)
 		}
-		return math.Abs(lk.mid-blank.mid) <= math.Max(15, 0.5*math.Abs(blank.ring)) &&
-			contrast*blank.ring > 0 && math.Abs(contrast) >= 0.5*math.Abs(blank.ring) &&
-			lk.spread <= math.Max(6, 2*blank.spread) && lk.chroma <= math.Max(12, 2*blank.chroma)
+		return lk.ok && blankTile(lk)
 	}
-	strip := func(side, d int) float64 {
+	stripAt := func(side, d int, shift [2]int) float64 {
 		n, yes := 0, 0
 		switch side {
 		case 0, 1:
@@ -512,7 +536,7 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 			}
 			for c := minC; c <= maxC; c++ {
 				n++
-				if tileLike(c, r) {
+				if tileLike(c, r, side < 2, shift) {
 					yes++
 				}
 			}
@@ -523,12 +547,31 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 			}
 			for r := minR; r <= maxR; r++ {
 				n++
-				if tileLike(c, r) {
+				if tileLike(c, r, side < 2, shift) {
 					yes++
 				}
 			}
 		}
 		return float64(yes) / float64(n)
+	}
+	// A strip's share is taken at its best shift: perspective a little
+	// off or a bend moves a whole strip off the extrapolated lattice by
+	// about the same, while letting each cell pick its own shift would
+	// let noise pass. Trying shifts gives noise more chances too, so a
+	// shifted strip must be clearly tiles: the weaker share that counts
+	// where the board ends just beyond is for the unshifted strip only.
+	strip := func(side, d int) float64 {
+		best := 0.0
+		for _, along := range tileShifts {
+			for _, across := range tileShifts {
+				sh := stripAt(side, d, [2]int{along, across})
+				if sh < 0.7 && (along != 0 || across != 0) {
+					continue
+				}
+				best = math.Max(best, sh)
+			}
+		}
+		return best
 	}
 	traceBoard("blank %+v from %d cells", blank, len(mids))
 	for grown := 0; grown < 2*boardMargin; grown++ {
