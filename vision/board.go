@@ -489,15 +489,28 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 	}
 	blankTile := func(lk cellLook) bool {
 		contrast := lk.mid - lk.ring
+		// A shadow darkens tile and gap alike, and their contrast with
+		// them: in shade a tile is judged against the blank tiles'
+		// contrast dimmed by as much.
+		dim := 1.0
+		tolerance := math.Max(15, 0.5*math.Abs(blank.ring))
+		if lk.mid < blank.mid-tolerance && blank.mid > 0 {
+			dim = lk.mid / blank.mid
+			if dim < 0.3 {
+				return false
+			}
+			tolerance = blank.mid - lk.mid
+		}
+		want := dim * math.Abs(blank.ring)
 		// A tile is set off from its gap on every side; a cell that
 		// straddles the board's edge is not.
 		for _, side := range lk.sides {
-			if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < 0.3*math.Abs(blank.ring) {
+			if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < 0.3*want {
 				return false
 			}
 		}
-		return math.Abs(lk.mid-blank.mid) <= math.Max(15, 0.5*math.Abs(blank.ring)) &&
-			contrast*blank.ring > 0 && math.Abs(contrast) >= 0.5*math.Abs(blank.ring) &&
+		return math.Abs(lk.mid-blank.mid) <= tolerance &&
+			contrast*blank.ring > 0 && math.Abs(contrast) >= 0.5*want &&
 			lk.spread <= math.Max(6, 2*blank.spread) && lk.chroma <= math.Max(12, 2*blank.chroma)
 	}
 
