@@ -347,8 +347,9 @@ const boardMargin = 8
 
 // tileShifts are the offsets, in view pixels, along and across a strip,
 // a strip of blank tiles beyond the spots is looked for at: up to a
-// quarter of a cell.
-var tileShifts = []int{0, -6, -3, 3, 6}
+// quarter of a cell. Across, where the tile's edges must meet the ring,
+// the steps are finer than a gap is wide.
+var tileShifts = [2][]int{{0, -6, -3, 3, 6}, {0, -2, 2, -4, 4, -6, 6}}
 
 func newBoardView(bgr gocv.Mat, l spotLattice) (boardView, bool) {
 	minC, minR, maxC, maxR := l.bounds()
@@ -489,19 +490,21 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 	}
 	blankTile := func(lk cellLook) bool {
 		contrast := lk.mid - lk.ring
-		// A shadow darkens tile and gap alike, and their contrast with
-		// them: in shade a tile is judged against the blank tiles'
-		// contrast dimmed by as much.
+		// Shade and light change tile and gap alike, and their contrast
+		// with them: a tile is judged against the blank tiles' contrast
+		// dimmed by as much (the lattice's far side is often in shade,
+		// or nearer the lamp). Blank paper is as even as a tile but has
+		// no contrast with a ring.
 		dim := 1.0
 		tolerance := math.Max(15, 0.5*math.Abs(blank.ring))
-		if lk.mid < blank.mid-tolerance && blank.mid > 0 {
+		if math.Abs(lk.mid-blank.mid) > tolerance && blank.mid > 0 {
 			dim = lk.mid / blank.mid
-			if dim < 0.3 {
+			if dim < 0.3 || dim > 1.6 {
 				return false
 			}
-			tolerance = blank.mid - lk.mid
+			tolerance = math.Abs(blank.mid - lk.mid)
 		}
-		want := dim * math.Abs(blank.ring)
+		want := math.Min(dim, 1) * math.Abs(blank.ring)
 		// A tile is set off from its gap on every side; a cell that
 		// straddles the board's edge is not.
 		for _, side := range lk.sides {
@@ -575,13 +578,16 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 	// where the board ends just beyond is for the unshifted strip only.
 	strip := func(side, d int) float64 {
 		best := 0.0
-		for _, along := range tileShifts {
-			for _, across := range tileShifts {
+		for _, along := range tileShifts[0] {
+			for _, across := range tileShifts[1] {
 				sh := stripAt(side, d, [2]int{along, across})
 				if sh < 0.7 && (along != 0 || across != 0) {
 					continue
 				}
 				best = math.Max(best, sh)
+				if best == 1 {
+					return best
+				}
 			}
 		}
 		return best
