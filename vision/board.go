@@ -490,21 +490,22 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 	}
 	blankTile := func(lk cellLook) bool {
 		contrast := lk.mid - lk.ring
-		// Shade and light change tile and gap alike, and their contrast
-		// with them: a tile is judged against the blank tiles' contrast
-		// dimmed by as much (the lattice's far side is often in shade,
-		// or nearer the lamp). Blank paper is as even as a tile but has
-		// no contrast with a ring.
+		// Shade darkens tile and gap alike, and their contrast with
+		// them: a tile in shade is judged against the blank tiles'
+		// contrast dimmed by as much. Blank paper is as even as a tile
+		// but has no contrast with a ring. (Allowing for brighter light
+		// the same way let a Tango board's sun glyphs, taken for tiles,
+		// grow over its frame.)
 		dim := 1.0
 		tolerance := math.Max(15, 0.5*math.Abs(blank.ring))
-		if math.Abs(lk.mid-blank.mid) > tolerance && blank.mid > 0 {
+		if lk.mid < blank.mid-tolerance && blank.mid > 0 {
 			dim = lk.mid / blank.mid
-			if dim < 0.3 || dim > 1.6 {
+			if dim < 0.3 {
 				return false
 			}
-			tolerance = math.Abs(blank.mid - lk.mid)
+			tolerance = blank.mid - lk.mid
 		}
-		want := math.Min(dim, 1) * math.Abs(blank.ring)
+		want := dim * math.Abs(blank.ring)
 		// A tile is set off from its gap on every side; a cell that
 		// straddles the board's edge is not.
 		for _, side := range lk.sides {
@@ -859,6 +860,22 @@ func latticeStep(diffs [][2]float64, size float64) ([2]float64, bool) {
 	for _, t := range trials {
 		if math.Abs(t.pitch-chosen.pitch) < 1e-9 && t.score > chosen.score {
 			chosen = t
+		}
+	}
+	// The lattice's diagonals form a coarser lattice, of a pitch longer
+	// by the square root of two, that explains every difference whose
+	// steps sum to an even number, and with the looser tolerance of its
+	// longer unit it can pass the rule above. The true, finer lattice
+	// explains the odd ones too: more differences, even with its
+	// tighter tolerance. Only tiles, which all but fill their cells, are
+	// judged so: glyphs are small enough that the finer lattice of a
+	// glyph board's diagonals could still hold them.
+	for _, t := range trials {
+		turn := math.Abs(math.Remainder(t.theta-chosen.theta, math.Pi/2))
+		if math.Abs(t.pitch*math.Sqrt2/chosen.pitch-1) < 0.04 && math.Abs(turn-math.Pi/4) < 0.05 && t.pitch <= 1.1*size && t.score >= 1.1*chosen.score {
+			traceBoard("diagonal: pitch %.1f score %.1f over %.1f score %.1f", t.pitch, t.score, chosen.pitch, chosen.score)
+			chosen = t
+			break
 		}
 	}
 	return [2]float64{chosen.pitch * math.Cos(chosen.theta), chosen.pitch * math.Sin(chosen.theta)}, true

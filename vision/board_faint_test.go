@@ -14,8 +14,7 @@ import (
 // take them in, and (seed 13, dark theme) so must its rows in a shadow.
 // (Seed 15 was read a row and a column short before strips were matched
 // at their best shift, seed 13 a row short before shade was allowed for,
-// seed 20 a column short before finer shifts across a strip and light
-// brighter than the blank tiles' median were allowed for; other seeds,
+// seed 20 a column short before finer shifts across a strip; other seeds,
 // 16 18 24 25 26 28, still are.)
 func TestAppBoardFaintBlankStrips(t *testing.T) {
 	tiles := []string{
