@@ -345,6 +345,12 @@ type boardView struct {
 
 const boardMargin = 8
 
+// tileShifts are the offsets, in view pixels, along and across a strip,
+// a strip of blank tiles beyond the spots is looked for at: up to a
+// quarter of a cell. Across, where the tile's edges must meet the ring,
+// the steps are finer than a gap is wide.
+var tileShifts = [2][]int{{0, -6, -3, 3, 6}, {0, -2, 2, -4, 4, -6, 6}}
+
 func newBoardView(bgr gocv.Mat, l spotLattice) (boardView, bool) {
 	minC, minR, maxC, maxR := l.bounds()
 	v := boardView{c0: minC - boardMargin, r0: minR - boardMargin, cols: maxC - minC + 1 + 2*boardMargin, rows: maxR - minR + 1 + 2*boardMargin}
@@ -388,7 +394,15 @@ type cellLook struct {
 }
 
 func (v boardView) look(col, row int) cellLook {
-	x0, y0 := (col-v.c0)*boardPx, (row-v.r0)*boardPx
+	return v.lookShifted(col, row, 0, 0)
+}
+
+// lookShifted is look with the cell moved by dx, dy view pixels: beyond
+// the spots a bent page or a slightly wrong perspective puts the true
+// cell off the extrapolated one, and a ring that falls inside the tile
+// loses the tile's faint contrast with its gap.
+func (v boardView) lookShifted(col, row, dx, dy int) cellLook {
+	x0, y0 := (col-v.c0)*boardPx+dx, (row-v.r0)*boardPx+dy
 	w := v.cols * boardPx
 	if x0 < 0 || y0 < 0 || x0+boardPx > w || y0+boardPx > v.rows*boardPx {
 		return cellLook{}
@@ -474,7 +488,37 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 	if len(mids) >= 3 {
 		blank = cellLook{mid: percentile(mids, 0.5), ring: percentile(contrasts, 0.5), spread: percentile(spreads, 0.75), chroma: percentile(chromas, 0.75)}
 	}
-	tileLike := func(c, r int) bool {
+	blankTile := func(lk cellLook) bool {
+		contrast := lk.mid - lk.ring
+		// Shade darkens tile and gap alike, and their contrast with
+		// them: a tile in shade is judged against the blank tiles'
+		// contrast dimmed by as much. Blank paper is as even as a tile
+		// but has no contrast with a ring. (Allowing for brighter light
+		// the same way let a Tango board's sun glyphs, taken for tiles,
+		// grow over its frame.)
+		dim := 1.0
+		tolerance := math.Max(15, 0.5*math.Abs(blank.ring))
+		if lk.mid < blank.mid-tolerance && blank.mid > 0 {
+			dim = lk.mid / blank.mid
+			if dim < 0.3 {
+				return false
+			}
+			tolerance = blank.mid - lk.mid
+		}
+		want := dim * math.Abs(blank.ring)
+		// A tile is set off from its gap on every side; a cell that
+		// straddles the board's edge is not.
+		for _, side := range lk.sides {
+			if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < 0.3*want {
+				return false
+			}
+		}
+		return math.Abs(lk.mid-blank.mid) <= tolerance &&
+			contrast*blank.ring > 0 && math.Abs(contrast) >= 0.5*want &&
+			lk.spread <= math.Max(6, 2*blank.spread) && lk.chroma <= math.Max(12, 2*blank.chroma)
+	}
+
+	tileLike := func(c, r int, along bool, shift [2]int) bool {
 		lk := v.look(c, r)
 		if !lk.ok {
 			return false
@@ -490,19 +534,16 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		if len(mids) < 3 || math.Abs(blank.ring) < 1.5 {
 			return false
 		}
-		contrast := lk.mid - lk.ring
-		// A tile is set off from its gap on every side; a cell that
-		// straddles the board's edge is not.
-		for _, side := range lk.sides {
-			if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < 0.3*math.Abs(blank.ring) {
-				return false
+		if shift != [2]int{} {
+			dx, dy := shift[0], shift[1]
+			if !along {
+				dx, dy = dy, dx
 			}
+			lk = v.lookShifted(c, r, dx, dy)
 		}
-		return math.Abs(lk.mid-blank.mid) <= math.Max(15, 0.5*math.Abs(blank.ring)) &&
-			contrast*blank.ring > 0 && math.Abs(contrast) >= 0.5*math.Abs(blank.ring) &&
-			lk.spread <= math.Max(6, 2*blank.spread) && lk.chroma <= math.Max(12, 2*blank.chroma)
+		return lk.ok && blankTile(lk)
 	}
-	strip := func(side, d int) float64 {
+	stripAt := func(side, d int, shift [2]int) float64 {
 		n, yes := 0, 0
 		switch side {
 		case 0, 1:
@@ -512,7 +553,7 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 			}
 			for c := minC; c <= maxC; c++ {
 				n++
-				if tileLike(c, r) {
+				if tileLike(c, r, side < 2, shift) {
 					yes++
 				}
 			}
@@ -523,12 +564,34 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 			}
 			for r := minR; r <= maxR; r++ {
 				n++
-				if tileLike(c, r) {
+				if tileLike(c, r, side < 2, shift) {
 					yes++
 				}
 			}
 		}
 		return float64(yes) / float64(n)
+	}
+	// A strip's share is taken at its best shift: perspective a little
+	// off or a bend moves a whole strip off the extrapolated lattice by
+	// about the same, while letting each cell pick its own shift would
+	// let noise pass. Trying shifts gives noise more chances too, so a
+	// shifted strip must be clearly tiles: the weaker share that counts
+	// where the board ends just beyond is for the unshifted strip only.
+	strip := func(side, d int) float64 {
+		best := 0.0
+		for _, along := range tileShifts[0] {
+			for _, across := range tileShifts[1] {
+				sh := stripAt(side, d, [2]int{along, across})
+				if sh < 0.7 && (along != 0 || across != 0) {
+					continue
+				}
+				best = math.Max(best, sh)
+				if best == 1 {
+					return best
+				}
+			}
+		}
+		return best
 	}
 	traceBoard("blank %+v from %d cells", blank, len(mids))
 	for grown := 0; grown < 2*boardMargin; grown++ {
@@ -804,6 +867,22 @@ func latticeStep(diffs [][2]float64, size float64) ([2]float64, bool) {
 	for _, t := range trials {
 		if math.Abs(t.pitch-chosen.pitch) < 1e-9 && t.score > chosen.score {
 			chosen = t
+		}
+	}
+	// The lattice's diagonals form a coarser lattice, of a pitch longer
+	// by the square root of two, that explains every difference whose
+	// steps sum to an even number, and with the looser tolerance of its
+	// longer unit it can pass the rule above. The true, finer lattice
+	// explains the odd ones too: more differences, even with its
+	// tighter tolerance. Only tiles, which all but fill their cells, are
+	// judged so: glyphs are small enough that the finer lattice of a
+	// glyph board's diagonals could still hold them.
+	for _, t := range trials {
+		turn := math.Abs(math.Remainder(t.theta-chosen.theta, math.Pi/2))
+		if math.Abs(t.pitch*math.Sqrt2/chosen.pitch-1) < 0.04 && math.Abs(turn-math.Pi/4) < 0.05 && t.pitch <= 1.1*size && t.score >= 1.1*chosen.score {
+			traceBoard("diagonal: pitch %.1f score %.1f over %.1f score %.1f", t.pitch, t.score, chosen.pitch, chosen.score)
+			chosen = t
+			break
 		}
 	}
 	return [2]float64{chosen.pitch * math.Cos(chosen.theta), chosen.pitch * math.Sin(chosen.theta)}, true

@@ -38,9 +38,11 @@ func TestBoardTrace(t *testing.T) {
 		if verbose {
 			boardTrace = func(format string, args ...any) { t.Logf("  "+format, args...) }
 		}
+		start := time.Now()
 		c, _, ok := appBoard(d.mat)
+		took := time.Since(start)
 		boardTrace = nil
-		t.Logf("%s: ok %v %dx%d", filepath.Base(f), ok, c.rows.n, c.cols.n)
+		t.Logf("%s: ok %v %dx%d in %v", filepath.Base(f), ok, c.rows.n, c.cols.n, took.Round(time.Millisecond/10))
 		d.mat.Close()
 	}
 }
