@@ -85,6 +85,8 @@ const (
 	// glyphs centred in their cells all share one phase, paper noise and
 	// lines do not.
 	recentreAgree = 0.5
+	// recentreMax is the largest offset believed, in cells.
+	recentreMax = 0.36
 )
 
 // recentre moves every cell's window by the offset at which the ink off
@@ -124,7 +126,10 @@ func (ci *cellImage) recentre() {
 		}
 		// The middle of a cell is at phase pi.
 		off := math.Atan2(-s, -c) / (2 * math.Pi)
-		if math.Abs(off) < recentreMin {
+		// Ink that gathers half a cell off is on the boundaries: the gaps
+		// between tiles, thick lines, clues; glyphs that far off would be
+		// cut in two by the lattice, which no window can mend.
+		if math.Abs(off) < recentreMin || math.Abs(off) > recentreMax {
 			return 0
 		}
 		return int(math.Round(off * float64(px)))

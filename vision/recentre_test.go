@@ -45,6 +45,8 @@ func TestRecentre(t *testing.T) {
 		{-12, 0, -12, 0},
 		{0, 10, 0, 10},
 		{9, -14, 9, -14},
+		// Half a cell off is ink on the boundaries, not glyphs.
+		{20, 0, 0, 0},
 	} {
 		ci := blobCells(6, 6, px, c.ox, c.oy)
 		ci.recentre()
