@@ -71,7 +71,74 @@ func newCellImage(grid gocv.Mat, rows, cols, px int) cellImage {
 	}
 	gl := findGridLines(ci.faint, ci.gray.w, ci.gray.h, rows, cols, px)
 	ci.lines, ci.shiftX, ci.shiftY = gl.mask, gl.shiftX, gl.shiftY
+	ci.recentre()
 	return ci
+}
+
+// Recentring on the glyphs, see recentre.
+const (
+	// recentreMin is the least consistent offset of the glyphs, in cells,
+	// that moves the windows: below it the glyphs' own asymmetry (a 1's
+	// flag) and noise are the cause.
+	recentreMin = 0.06
+	// recentreAgree is the least resultant length of the ink's phases:
+	// glyphs centred in their cells all share one phase, paper noise and
+	// lines do not.
+	recentreAgree = 0.5
+	// recentreMax is the largest offset believed, in cells.
+	recentreMax = 0.36
+)
+
+// recentre moves every cell's window by the offset at which the ink off
+// the lines sits, on average, from the cells' middles. A lattice placed a
+// fraction of a cell off (faint lines, a missing border) puts every glyph
+// near one side of its cell, and the windows, which follow found lines,
+// have no lines to follow. The ink's phase within its cell is averaged on
+// the circle, so glyphs split by a boundary still pull the same way.
+func (ci *cellImage) recentre() {
+	px, w := ci.px, ci.gray.w
+	var sx, cx, sy, cy, n float64
+	for i, on := range ci.ink {
+		if !on || ci.lines[i] {
+			continue
+		}
+		x, y := i%w, i/w
+		col, row := x/px, y/px
+		if col >= ci.cols || row >= ci.rows {
+			continue
+		}
+		c := row*ci.cols + col
+		ax := 2 * math.Pi * float64(x-col*px-ci.shiftX[c]) / float64(px)
+		ay := 2 * math.Pi * float64(y-row*px-ci.shiftY[c]) / float64(px)
+		sx += math.Sin(ax)
+		cx += math.Cos(ax)
+		sy += math.Sin(ay)
+		cy += math.Cos(ay)
+		n++
+	}
+	// A grid needs glyphs in a few cells for their phase to say anything.
+	if n < float64(px*px)/4 {
+		return
+	}
+	shift := func(s, c float64) int {
+		if math.Hypot(s, c)/n < recentreAgree {
+			return 0
+		}
+		// The middle of a cell is at phase pi.
+		off := math.Atan2(-s, -c) / (2 * math.Pi)
+		// Ink that gathers half a cell off is on the boundaries: the gaps
+		// between tiles, thick lines, clues; glyphs that far off would be
+		// cut in two by the lattice, which no window can mend.
+		if math.Abs(off) < recentreMin || math.Abs(off) > recentreMax {
+			return 0
+		}
+		return int(math.Round(off * float64(px)))
+	}
+	dx, dy := shift(sx, cx), shift(sy, cy)
+	for i := range ci.shiftX {
+		ci.shiftX[i] += dx
+		ci.shiftY[i] += dy
+	}
 }
 
 // faintShareOfContrast is how much of the way from paper to the darkest

@@ -25,6 +25,12 @@ var offLatticeCells = []string{
 // it as a reader whose corners were off by (dx, dy) cells would.
 func renderOffLattice(t *testing.T, style string, dx, dy float64) (cellImage, []string) {
 	t.Helper()
+	return renderOffLatticeLook(t, style, synth.LookPrint, dx, dy)
+}
+
+// renderOffLatticeLook is renderOffLattice in the given look.
+func renderOffLatticeLook(t *testing.T, style string, look synth.Look, dx, dy float64) (cellImage, []string) {
+	t.Helper()
 	cells := make([]string, len(offLatticeCells))
 	givens := make([]string, len(offLatticeCells))
 	for i, row := range offLatticeCells {
@@ -34,7 +40,7 @@ func renderOffLattice(t *testing.T, style string, dx, dy float64) (cellImage, []
 		cells[i] = row
 		givens[i] = strings.Repeat(".", len(row))
 	}
-	spec := synth.Spec{Name: "off-lattice-" + style, Seed: 11, Kind: synth.KindClean, Style: style, Look: synth.LookPrint,
+	spec := synth.Spec{Name: "off-lattice-" + style, Seed: 11, Kind: synth.KindClean, Style: style, Look: look,
 		Rows: len(cells), Cols: len(cells[0]), Cells: cells, Givens: givens, Width: 640, Height: 640}
 	sample, err := synth.Render(spec)
 	if err != nil {

@@ -1,0 +1,100 @@
+package vision
+
+import (
+	"testing"
+
+	"binocle/vision/internal/synth"
+)
+
+// blobCells is a rows x cols cellImage with a square blob of ink in every
+// other cell, its middle (ox, oy) pixels off the cell's middle, and no
+// lines found.
+func blobCells(rows, cols, px, ox, oy int) cellImage {
+	w, h := cols*px, rows*px
+	ci := cellImage{rows: rows, cols: cols, px: px, gray: plane{w: w, h: h, pix: make([]uint8, w*h)},
+		ink: make([]bool, w*h), lines: make([]bool, w*h), shiftX: make([]int, rows*cols), shiftY: make([]int, rows*cols)}
+	r := px / 5
+	for row := 0; row < rows; row++ {
+		for col := 0; col < cols; col++ {
+			if (row+col)%2 == 1 {
+				continue
+			}
+			cx, cy := col*px+px/2+ox, row*px+px/2+oy
+			for y := cy - r; y <= cy+r; y++ {
+				for x := cx - r; x <= cx+r; x++ {
+					if x >= 0 && y >= 0 && x < w && y < h {
+						ci.ink[y*w+x] = true
+					}
+				}
+			}
+		}
+	}
+	return ci
+}
+
+// TestRecentre checks that the windows move by the glyphs' common offset,
+// wrapping round a boundary, and stay put when the glyphs are centred or
+// only a pixel off.
+func TestRecentre(t *testing.T) {
+	const px = 40
+	for _, c := range []struct {
+		ox, oy, wantX, wantY int
+	}{
+		{0, 0, 0, 0},
+		{1, -1, 0, 0},
+		{-12, 0, -12, 0},
+		{0, 10, 0, 10},
+		{9, -14, 9, -14},
+		// Half a cell off is ink on the boundaries, not glyphs.
+		{20, 0, 0, 0},
+	} {
+		ci := blobCells(6, 6, px, c.ox, c.oy)
+		ci.recentre()
+		for i := range ci.shiftX {
+			if abs(ci.shiftX[i]-c.wantX) > 1 || abs(ci.shiftY[i]-c.wantY) > 1 {
+				t.Errorf("glyphs off by (%d, %d): cell %d shifted (%d, %d), want (%d, %d)", c.ox, c.oy, i, ci.shiftX[i], ci.shiftY[i], c.wantX, c.wantY)
+				break
+			}
+		}
+	}
+	// Ink scattered evenly over the cells has no phase to follow.
+	ci := blobCells(6, 6, px, 0, 0)
+	for i := range ci.ink {
+		ci.ink[i] = i%7 == 0
+	}
+	ci.recentre()
+	for i := range ci.shiftX {
+		if ci.shiftX[i] != 0 || ci.shiftY[i] != 0 {
+			t.Fatalf("even noise moved cell %d by (%d, %d)", i, ci.shiftX[i], ci.shiftY[i])
+		}
+	}
+}
+
+// TestClassifyOffLatticeFaint reads light-lined boards rectified a third
+// of a cell off, where the lines are too faint to place the windows and
+// the glyphs must.
+func TestClassifyOffLatticeFaint(t *testing.T) {
+	for _, style := range []string{synth.StyleDigits, synth.StyleXO} {
+		for _, d := range []float64{0.3, -0.3} {
+			ci, want := renderOffLatticeLook(t, style, synth.LookLight, d, 0)
+			// Take the lines' evidence away, as a photo too faint to show them.
+			for i := range ci.shiftX {
+				ci.shiftX[i], ci.shiftY[i] = 0, 0
+			}
+			for i := range ci.lines {
+				ci.lines[i] = false
+			}
+			ci.recentre()
+			_, cells, _ := classify(ci)
+			for i, c := range cells {
+				// The outer columns' glyphs are partly outside the grid.
+				if col := i % ci.cols; col == 0 || col == ci.cols-1 {
+					continue
+				}
+				if w := want[i/ci.cols][i%ci.cols]; c.Char() != w {
+					t.Errorf("%s shifted %.1f: r%dc%d read %c, want %c", style, d, i/ci.cols, i%ci.cols, c.Char(), w)
+				}
+			}
+		}
+	}
+}
