@@ -103,8 +103,15 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 // linesRunOn tells whether the grid's lines run on across the strip just
 // outside one side, as they run across the side's own strip.
 func (ev lineEvidence) linesRunOn(side int) bool {
-	inner := ev.throughShifted(side, 0)
-	outside := ev.throughShifted(side, -1)
+	// Clearly drawn lines sit where the lattice puts them, and room to
+	// shift would let the print beside them pass for lines; faint ones
+	// are where a slightly loose map misses them.
+	through := ev.throughShifted
+	if ev.strict {
+		through = ev.through
+	}
+	inner := through(side, 0)
+	outside := through(side, -1)
 	if locateTrace != nil {
 		locateTrace("side %d: through inner %.2f outside %.2f (threshold %d)", side, inner, outside, ev.t)
 	}
