@@ -337,20 +337,25 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 	px := ci.px
 	e := max(1, int(math.Round(glyphEdge*float64(px))))
 	ox, oy := col*px, row*px
+	// Where the cell's middle is in the window: a window kept inside the
+	// grid at its edge no longer has the cell's middle at its own.
+	midX, midY := float64(px-1)/2, float64(px-1)/2
 	if ci.shiftX != nil {
-		ox = min(max(ox+ci.shiftX[row*ci.cols+col], 0), ci.gray.w-px)
-		oy = min(max(oy+ci.shiftY[row*ci.cols+col], 0), ci.gray.h-px)
+		wantX, wantY := ox+ci.shiftX[row*ci.cols+col], oy+ci.shiftY[row*ci.cols+col]
+		ox = min(max(wantX, 0), ci.gray.w-px)
+		oy = min(max(wantY, 0), ci.gray.h-px)
+		midX += float64(wantX - ox)
+		midY += float64(wantY - oy)
 	}
 	g := cellGlyph{in: make([]bool, px*px), ox: ox, oy: oy}
 	seen := make([]bool, px*px)
 	var stack, comp []int
 	zone := glyphZone * float64(px)
-	mid := float64(px-1) / 2
 	for sy := e; sy < px-e; sy++ {
 		for sx := e; sx < px-e; sx++ {
 			si := sy*px + sx
 			gi := (oy+sy)*ci.gray.w + ox + sx
-			if ci.dark[gi] >= ci.hint && !ci.lines[gi] && math.Abs(float64(sx)-mid) <= zone && math.Abs(float64(sy)-mid) <= zone {
+			if ci.dark[gi] >= ci.hint && !ci.lines[gi] && math.Abs(float64(sx)-midX) <= zone && math.Abs(float64(sy)-midY) <= zone {
 				g.hint++
 			}
 			if seen[si] || !ci.faint[gi] || ci.lines[gi] {
@@ -391,7 +396,7 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 			if len(comp) < speckPixels {
 				continue
 			}
-			if math.Abs(sumX/n-mid) > zone || math.Abs(sumY/n-mid) > zone {
+			if math.Abs(sumX/n-midX) > zone || math.Abs(sumY/n-midY) > zone {
 				g.stray += len(comp)
 				continue
 			}
