@@ -49,10 +49,9 @@ func DrawOverlay(img gocv.Mat, r *Reading, solution []solver.Cell) (gocv.Mat, er
 // cellPolygon maps points given in cell units (0..1 across the cell) of
 // cell (row, col) into image pixels.
 func (r *Reading) cellPolygon(row, col int, pts [][2]float64) []image.Point {
-	h := homography(r.Homography)
 	out := make([]image.Point, len(pts))
 	for i, p := range pts {
-		x, y := h.apply((float64(col)+p[0])*CellPx, (float64(row)+p[1])*CellPx)
+		x, y := r.gridPoint(float64(col)+p[0], float64(row)+p[1])
 		out[i] = image.Pt(int(math.Round(x)), int(math.Round(y)))
 	}
 	return out
@@ -115,19 +114,23 @@ func DrawDebug(img gocv.Mat, r *Reading) gocv.Mat {
 	if r == nil || r.Rows <= 0 || r.Cols <= 0 || out.Empty() {
 		return out
 	}
-	h := homography(r.Homography)
 	p := func(x, y float64) image.Point {
-		u, v := h.apply(x*CellPx, y*CellPx)
+		u, v := r.gridPoint(x, y)
 		return image.Pt(int(math.Round(u)), int(math.Round(v)))
 	}
 	cell := r.cellSizeInImage()
 	thin := max(1, int(cell/30))
 	lineColour := color.RGBA{R: 255, G: 200, A: 255}
+	// A cell at a time, so that the lines follow a bent page.
 	for c := 0; c <= r.Cols; c++ {
-		gocv.Line(&out, p(float64(c), 0), p(float64(c), float64(r.Rows)), lineColour, thin)
+		for row := 0; row < r.Rows; row++ {
+			gocv.Line(&out, p(float64(c), float64(row)), p(float64(c), float64(row+1)), lineColour, thin)
+		}
 	}
 	for row := 0; row <= r.Rows; row++ {
-		gocv.Line(&out, p(0, float64(row)), p(float64(r.Cols), float64(row)), lineColour, thin)
+		for c := 0; c < r.Cols; c++ {
+			gocv.Line(&out, p(float64(c), float64(row)), p(float64(c+1), float64(row)), lineColour, thin)
+		}
 	}
 	quad := make([]image.Point, 4)
 	for i, c := range r.Corners {

@@ -141,3 +141,31 @@ func TestWarpBentStraight(t *testing.T) {
 		t.Errorf("mean difference %.2f %.2f", mean.Val1, mean.Val2)
 	}
 }
+
+// A reading of a bent page places drawings through its bent map, and
+// falls back on the homography when the map does not fit the reading.
+func TestReadingGridPointFollowsBend(t *testing.T) {
+	const rows, cols = 4, 5
+	h := scaling(10, 10) // grid cells -> pixels
+	n := bendTermCount(2)
+	m := bentMap{h: h, rows: rows, cols: cols, deg: 2, du: make([]float64, n), dv: make([]float64, n)}
+	m.dv[0] = 0.25 // the whole page a quarter cell lower
+	r := &Reading{Rows: rows, Cols: cols, Homography: scaling(10.0/CellPx, 10.0/CellPx)}
+	cases := []struct {
+		name   string
+		bend   *bentMap
+		rows   int
+		wantCY float64
+	}{
+		{"flat", nil, rows, 15},
+		{"bent", &m, rows, 17.5},
+		{"map of another size", &m, rows + 1, 15},
+	}
+	for _, tc := range cases {
+		r.bend, r.Rows = tc.bend, tc.rows
+		x, y := r.cellCentre(1, 2)
+		if math.Abs(x-25) > 1e-9 || math.Abs(y-tc.wantCY) > 1e-9 {
+			t.Errorf("%s: centre of r1c2 at (%.2f, %.2f), want (25, %.2f)", tc.name, x, y, tc.wantCY)
+		}
+	}
+}

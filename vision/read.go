@@ -67,7 +67,7 @@ func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error
 	}
 	bgr := toBGR(img)
 	defer bgr.Close()
-	grid := rectify(bgr, toImage, c.centres, locScale, rows, cols, px)
+	grid, bend := rectify(bgr, toImage, c.centres, locScale, rows, cols, px)
 	defer grid.Close()
 	ci := newCellImage(grid, rows, cols, px)
 
@@ -81,6 +81,11 @@ func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error
 		h[i] /= h[8]
 	}
 	r.Homography = h
+	if bend != nil {
+		b := *bend
+		b.h = b.h.then(scaling(scale, scale))
+		r.bend = &b
+	}
 	return r, nil
 }
 
@@ -108,7 +113,7 @@ func InkCells(img gocv.Mat, r *Reading) []bool {
 
 // cellCentre maps the centre of cell (row, col) into original pixels.
 func (r *Reading) cellCentre(row, col float64) (float64, float64) {
-	return homography(r.Homography).apply((col+0.5)*CellPx, (row+0.5)*CellPx)
+	return r.gridPoint(col+0.5, row+0.5)
 }
 
 // cellSizeInImage is the typical cell size in original pixels, for
@@ -123,14 +128,24 @@ func (r *Reading) cellSizeInImage() float64 {
 // rectify warps the grid to rows x cols cells of px pixels: through the
 // bent map when the measured cell centres show the paper bent, through the
 // single homography toImage (rectified px -> img px) otherwise.
-func rectify(bgr gocv.Mat, toImage homography, centres [][2]float64, locScale float64, rows, cols, px int) gocv.Mat {
+func rectify(bgr gocv.Mat, toImage homography, centres [][2]float64, locScale float64, rows, cols, px int) (gocv.Mat, *bentMap) {
 	if len(centres) > 0 {
 		hc := scaling(float64(px), float64(px)).then(toImage)
 		if m, ok := fitBentMap(hc, rows, cols, scaleCentres(centres, locScale, locScale)); ok {
 			if g, ok := warpBent(bgr, m, px); ok {
-				return g
+				return g, &m
 			}
 		}
 	}
-	return warp(bgr, toImage, cols*px, rows*px)
+	return warp(bgr, toImage, cols*px, rows*px), nil
+}
+
+// gridPoint maps grid coordinates (cells, corners at integers) to original
+// pixels: through the bent map when the page was found bent, so that
+// drawings follow the paper.
+func (r *Reading) gridPoint(u, v float64) (float64, float64) {
+	if r.bend != nil && r.bend.rows == r.Rows && r.bend.cols == r.Cols {
+		return r.bend.apply(u, v)
+	}
+	return homography(r.Homography).apply(u*CellPx, v*CellPx)
 }

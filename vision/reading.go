@@ -45,6 +45,10 @@ type Reading struct {
 	Style                   Style
 	ImageWidth, ImageHeight int
 	Millis                  float64 // time of the read, end to end
+
+	// bend, when the page was found bent, maps grid cells (corners at
+	// integers) to original pixels more closely than Homography (mesh.go).
+	bend *bentMap
 }
 
 // Puzzle turns the reading into a solver puzzle under the given rules.
