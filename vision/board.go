@@ -199,46 +199,8 @@ func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
 			return math.Hypot(bp.x-a.x, bp.y-a.y) < math.Hypot(bq.x-a.x, bq.y-a.y)
 		})
 	}
-	type node struct {
-		pos  latticePos
-		u, v [2]float64
-	}
-	at := map[latticePos]int{{0, 0}: seed}
-	state := map[int]node{seed: {latticePos{0, 0}, u, v}}
-	queue := []int{seed}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		n := state[i]
-		det := n.u[0]*n.v[1] - n.u[1]*n.v[0]
-		if math.Abs(det) < 1e-9 {
-			continue
-		}
-		for _, j := range nbrs[i] {
-			if _, done := state[j]; done {
-				continue
-			}
-			dx, dy := spots[j].x-spots[i].x, spots[j].y-spots[i].y
-			a := (dx*n.v[1] - dy*n.v[0]) / det
-			b := (n.u[0]*dy - n.u[1]*dx) / det
-			ra, rb := math.Round(a), math.Round(b)
-			if math.Abs(a-ra) > 0.22 || math.Abs(b-rb) > 0.22 || math.Abs(ra) > maxSpotSteps || math.Abs(rb) > maxSpotSteps {
-				continue
-			}
-			p := latticePos{n.pos.col + int(ra), n.pos.row + int(rb)}
-			if _, taken := at[p]; taken {
-				continue
-			}
-			next := node{p, n.u, n.v}
-			if rb == 0 {
-				next.u = [2]float64{dx / ra, dy / ra}
-			} else if ra == 0 {
-				next.v = [2]float64{dx / rb, dy / rb}
-			}
-			at[p], state[j] = j, next
-			queue = append(queue, j)
-		}
-	}
+	at := walkSteps(func(i int) (float64, float64) { return spots[i].x, spots[i].y }, nbrs, seed, u, v, 0.22,
+		func(ra, rb float64) bool { return math.Abs(ra) <= maxSpotSteps && math.Abs(rb) <= maxSpotSteps })
 	traceBoard("walk reached %d", len(at))
 	if len(at) < 5 {
 		return spotLattice{}, false

@@ -372,47 +372,8 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (latticeFit, bool) {
 		v = [2]float64{-u[1], u[0]}
 	}
 	u, v = reduceBasis(u, v)
-	type node struct {
-		pos  latticePos
-		u, v [2]float64
-	}
-	at := map[latticePos]int{{0, 0}: seed}
-	state := map[int]node{seed: {latticePos{0, 0}, u, v}}
-	queue := []int{seed}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		n := state[i]
-		det := n.u[0]*n.v[1] - n.u[1]*n.v[0]
-		if math.Abs(det) < 1e-9 {
-			continue
-		}
-		for _, j := range nbrs[i] {
-			if _, done := state[j]; done {
-				continue
-			}
-			dx, dy := blobs[j].x-blobs[i].x, blobs[j].y-blobs[i].y
-			a := (dx*n.v[1] - dy*n.v[0]) / det
-			b := (n.u[0]*dy - n.u[1]*dx) / det
-			ra, rb := math.Round(a), math.Round(b)
-			if math.Abs(a-ra) > 0.3 || math.Abs(b-rb) > 0.3 || math.Abs(ra)+math.Abs(rb) != 1 {
-				continue
-			}
-			p := latticePos{n.pos.col + int(ra), n.pos.row + int(rb)}
-			if _, taken := at[p]; taken {
-				continue
-			}
-			next := node{p, n.u, n.v}
-			if ra != 0 {
-				next.u = [2]float64{dx * ra, dy * ra}
-			} else {
-				next.v = [2]float64{dx * rb, dy * rb}
-			}
-			at[p] = j
-			state[j] = next
-			queue = append(queue, j)
-		}
-	}
+	at := walkSteps(func(i int) (float64, float64) { return blobs[i].x, blobs[i].y }, nbrs, seed, u, v, 0.3,
+		func(ra, rb float64) bool { return math.Abs(ra)+math.Abs(rb) == 1 })
 	if locateTrace != nil {
 		locateTrace("walk from seed %d (%.0f,%.0f) u %v v %v: %d", seed, s.x, s.y, u, v, len(at))
 	}
@@ -747,4 +708,57 @@ func reduceBasis(u, v [2]float64) ([2]float64, [2]float64) {
 		down = [2]float64{-down[0], -down[1]}
 	}
 	return right, down
+}
+
+// walkSteps assigns lattice positions to points breadth-first from seed,
+// starting with basis u, v. A neighbour joins when its offset is within tol
+// of a whole step that accept allows, and a straight step along one axis
+// renews that axis's vector, so the walk follows perspective and a gentle
+// bend across the grid. It serves both the closed cells of ruled grids and
+// the coloured spots of app boards, which differ only in the steps they
+// accept and how far off a step may be.
+func walkSteps(xy func(i int) (float64, float64), nbrs [][]int, seed int, u, v [2]float64, tol float64, accept func(ra, rb float64) bool) map[latticePos]int {
+	type node struct {
+		pos  latticePos
+		u, v [2]float64
+	}
+	at := map[latticePos]int{{0, 0}: seed}
+	state := map[int]node{seed: {latticePos{0, 0}, u, v}}
+	queue := []int{seed}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		n := state[i]
+		det := n.u[0]*n.v[1] - n.u[1]*n.v[0]
+		if math.Abs(det) < 1e-9 {
+			continue
+		}
+		xi, yi := xy(i)
+		for _, j := range nbrs[i] {
+			if _, done := state[j]; done {
+				continue
+			}
+			xj, yj := xy(j)
+			dx, dy := xj-xi, yj-yi
+			a := (dx*n.v[1] - dy*n.v[0]) / det
+			b := (n.u[0]*dy - n.u[1]*dx) / det
+			ra, rb := math.Round(a), math.Round(b)
+			if math.Abs(a-ra) > tol || math.Abs(b-rb) > tol || !accept(ra, rb) {
+				continue
+			}
+			p := latticePos{n.pos.col + int(ra), n.pos.row + int(rb)}
+			if _, taken := at[p]; taken {
+				continue
+			}
+			next := node{p, n.u, n.v}
+			if rb == 0 {
+				next.u = [2]float64{dx / ra, dy / ra}
+			} else if ra == 0 {
+				next.v = [2]float64{dx / rb, dy / rb}
+			}
+			at[p], state[j] = j, next
+			queue = append(queue, j)
+		}
+	}
+	return at
 }
