@@ -718,7 +718,7 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	}
 	small, scale := downscale(img, locateSide)
 	defer small.Close()
-	bgr := toBGR(small)
+	bgr := bgrView(small)
 	defer bgr.Close()
 	p := bgrPlaneOf(bgr)
 	spots, lo, hi := spotFamily(colourSpots(chromaMask(p), p.w, p.h))
@@ -872,8 +872,15 @@ func appBoardFallback(img gocv.Mat, prev gridCandidate, prevScale float64, prevE
 
 func chooseAppBoard(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandidate, bool) {
 	fromLattice := prevErr == nil && prev.rows.score == 1 && prev.cols.score == 1
-	if fromLattice && !colourBeyond(img, prev) {
-		return gridCandidate{}, false
+	if fromLattice {
+		switch colourAround(img, prev) {
+		case colourNone:
+			return gridCandidate{}, false
+		case colourOn:
+			// The lattice took every cell it saw; only a row of blank
+			// cells against Tango's frame can be missing, not a board.
+			return frameAround(img, prev)
+		}
 	}
 	b, _, ok := appBoard(img)
 	if !ok {
@@ -927,14 +934,23 @@ func insideQuad(q [4][2]float64, x, y, slack float64) bool {
 	return true
 }
 
-// colourBeyond tells, cheaply, whether compact coloured blobs (tiles,
+// colourPlace is where colourAround found compact coloured blobs.
+type colourPlace int
+
+const (
+	colourNone   colourPlace = iota // no app board's colour about the grid
+	colourOn                        // colour on a complete lattice only
+	colourBeyond                    // colour on an incomplete lattice, beyond it or elsewhere
+)
+
+// colourAround tells, cheaply, whether compact coloured blobs (tiles,
 // glyphs) lie on a located grid or in the cells just beyond it: the sign
 // of an app board, whose lattice may have stopped short at blank tiles or
 // at cells whose lines blurred away. A page's coloured title bar and
 // buttons are long, not compact; printed grids pay only for a small copy.
-func colourBeyond(img gocv.Mat, c gridCandidate) bool {
+func colourAround(img gocv.Mat, c gridCandidate) colourPlace {
 	if img.Channels() < 3 || c.rows.n < 1 || c.cols.n < 1 {
-		return false
+		return colourNone
 	}
 	const side = 512
 	// c is in the coordinates of img downscaled to locateSide; the small
@@ -947,28 +963,39 @@ func colourBeyond(img gocv.Mat, c gridCandidate) bool {
 	defer tiny.Close()
 	gocv.Resize(img, &tiny, pt(max(1, int(float64(img.Cols())/toImg)), max(1, int(float64(img.Rows())/toImg))), 0, 0, gocv.InterpolationNearestNeighbor)
 	toImg = float64(img.Cols()) / float64(tiny.Cols())
-	bgr := toBGR(tiny)
+	bgr := bgrView(tiny)
 	defer bgr.Close()
 	p := bgrPlaneOf(bgr)
 	rows, cols := float64(c.rows.n), float64(c.cols.n)
 	toImage, ok := homographyFromQuads(rectCorners(cols, rows), scaleQuad(c.quad, locateScale(img)/toImg))
 	if !ok {
-		return false
+		return colourNone
 	}
 	toGrid := toImage.inverse()
-	near := 0
+	near, off := 0, 0
 	spots := colourSpots(chromaMask(p), p.w, p.h)
 	for _, s := range spots {
 		u, v := toGrid.apply(s.x, s.y)
+		if u < -0.25 || v < -0.25 || u > cols+0.25 || v > rows+0.25 {
+			off++
+		}
 		if u < -1.5 || v < -1.5 || u > cols+1.5 || v > rows+1.5 {
 			continue
 		}
 		near++
 	}
-	traceBoard("coloured blobs on and near the grid: %d of %d", near, len(spots))
-	// Many elsewhere may be a board the lattice passed over for a smaller
-	// printed grid.
-	return near >= 2 || len(spots) >= 12
+	traceBoard("coloured blobs on and near the grid: %d of %d, %d off it", near, len(spots), off)
+	switch {
+	case c.complete && off < 2 && near >= 2:
+		// Every cell of the lattice closed: colour on it is its own
+		// glyphs or tiles, and too little lies off it to be more board.
+		return colourOn
+	case near >= 2 || len(spots) >= 12:
+		// Many elsewhere may be a board the lattice passed over for a
+		// smaller printed grid.
+		return colourBeyond
+	}
+	return colourNone
 }
 
 // maxFrameGrowth is the most cells frameAround adds on one side.
@@ -986,7 +1013,7 @@ func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
 	}
 	small, _ := downscale(img, locateSide)
 	defer small.Close()
-	bgr := toBGR(small)
+	bgr := bgrView(small)
 	defer bgr.Close()
 	l := spotLattice{toImage: toImage, at: map[latticePos]int{}, span: &[4]int{0, 0, cols - 1, rows - 1}}
 	v, ok := newBoardView(bgr, l)

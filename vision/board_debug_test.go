@@ -152,7 +152,7 @@ func TestBoardFallbackTime(t *testing.T) {
 		prev, pscale, perr := locateWith(d.mat, readLocate)
 		located = append(located, float64(time.Since(start).Microseconds())/1000)
 		fromLattice := perr == nil && prev.rows.score == 1 && prev.cols.score == 1
-		gate := fromLattice && colourBeyond(d.mat, prev)
+		gate := fromLattice && colourAround(d.mat, prev) != colourNone
 		start = time.Now()
 		appBoardFallback(d.mat, prev, pscale, perr)
 		ms := float64(time.Since(start).Microseconds()) / 1000
@@ -163,7 +163,7 @@ func TestBoardFallbackTime(t *testing.T) {
 	t.Logf("median locate %.1f ms, fallback %.1f ms", percentile(located, 0.5), percentile(added, 0.5))
 }
 
-// TestBoardGateTime times colourBeyond alone on BINOCLE_BOARD_GATE_TIME.
+// TestBoardGateTime times colourAround alone on BINOCLE_BOARD_GATE_TIME.
 func TestBoardGateTime(t *testing.T) {
 	glob := os.Getenv("BINOCLE_BOARD_GATE_TIME")
 	if glob == "" {
@@ -184,11 +184,11 @@ func TestBoardGateTime(t *testing.T) {
 		if perr == nil {
 			start := time.Now()
 			for k := 0; k < 10; k++ {
-				colourBeyond(d.mat, prev)
+				colourAround(d.mat, prev)
 			}
 			ms = append(ms, float64(time.Since(start).Microseconds())/10000)
 		}
 		d.mat.Close()
 	}
-	t.Logf("colourBeyond median %.2f ms, max %.2f ms over %d", percentile(ms, 0.5), percentile(ms, 1), len(ms))
+	t.Logf("colourAround median %.2f ms, max %.2f ms over %d", percentile(ms, 0.5), percentile(ms, 1), len(ms))
 }

@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"encoding/binary"
 	"math"
 	"sort"
 
@@ -50,23 +49,10 @@ func cellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
 	defer edges.Close()
 	gocv.BitwiseNot(edges, &edges)
 
-	labels := gocv.NewMat()
-	defer labels.Close()
-	stats := gocv.NewMat()
-	defer stats.Close()
-	centroids := gocv.NewMat()
-	defer centroids.Close()
-	n := gocv.ConnectedComponentsWithStatsWithParams(edges, &labels, &stats, &centroids, 4, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
-	st := stats.ToBytes()
-	cent, err := centroids.DataPtrFloat64()
-	if err != nil {
-		return nil
-	}
 	w, h := gray.Cols(), gray.Rows()
-	stat := func(i, k int) int { return int(int32(binary.LittleEndian.Uint32(st[4*(5*i+k):]))) }
 	var out []cellBlob
-	for i := 1; i < n; i++ {
-		left, top, bw, bh, area := stat(i, 0), stat(i, 1), stat(i, 2), stat(i, 3), stat(i, 4)
+	for _, c := range components(edges) {
+		left, top, bw, bh, area := c.left, c.top, c.width, c.height, c.area
 		if left == 0 || top == 0 || left+bw >= w || top+bh >= h {
 			continue
 		}
@@ -77,7 +63,7 @@ func cellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
 		if float64(area) < 0.2*float64(bw*bh) {
 			continue
 		}
-		out = append(out, cellBlob{x: cent[2*i], y: cent[2*i+1], w: bw, h: bh, size: math.Sqrt(float64(bw * bh))})
+		out = append(out, cellBlob{x: c.x, y: c.y, w: bw, h: bh, size: math.Sqrt(float64(bw * bh))})
 	}
 	return out
 }

@@ -19,6 +19,10 @@ type gridCandidate struct {
 	area       float64
 	rows, cols periodFit
 	centres    [][2]float64 // measured cell centres, when a lattice found the grid (mesh.go)
+	// complete is set when a lattice found the grid with nearly every
+	// cell closed and its centres on the lattice: nothing of it is left
+	// for the app-board locator to find.
+	complete bool
 }
 
 func (c gridCandidate) quality() float64 { return math.Min(c.rows.score, c.cols.score) }
@@ -90,7 +94,7 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 	defer gray.Close()
 
 	if f, ok := locateLattice(gray, mode.variants); ok {
-		return gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres}, scale, nil
+		return gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres, complete: f.complete()}, scale, nil
 	}
 	if !mode.outlines {
 		return gridCandidate{}, scale, ErrNoGrid
@@ -142,6 +146,9 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 	}
 	var fits []latticeFit
 	for _, v := range variants {
+		if v == faintLines && len(fits) > 0 && fits[0].plain(gray) {
+			break
+		}
 		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
 		if len(fits) > 0 && fits[0].clean(gray) {
 			break
@@ -180,11 +187,40 @@ func (f latticeFit) dense() bool {
 	return f.cells >= 16 && 10*f.cells >= 6*f.rows*f.cols && f.residual <= strictResidual
 }
 
+// complete tells whether nearly every cell of a lattice closed, on the
+// lattice.
+func (f latticeFit) complete() bool {
+	return f.residual <= strictResidual && 10*f.cells >= 9*f.rows*f.cols
+}
+
 // clean tells whether a lattice leaves no doubt: nearly every cell
 // closed, centres on the lattice and lines along nearly every segment.
 func (f latticeFit) clean(gray gocv.Mat) bool {
-	return f.residual <= strictResidual && 10*f.cells >= 9*f.rows*f.cols && measureLines(gray, f).gridLines() >= 0.9
+	return f.complete() && measureLines(gray, f).gridLines() >= 0.9
 }
+
+// sure tells whether a lattice leaves no doubt even with some of its cells
+// open: glyphs touching the lines of a print grid leave cells unclosed in
+// a small copy, while its lines are there along nearly every segment. A
+// lattice of few cells must have closed more of them: one row of big
+// digits on bent paper can go missing whole.
+func (f latticeFit) sure(gray gocv.Mat) bool {
+	n := f.rows * f.cols
+	closed := 4*f.cells >= 3*n || (n >= 100 && 5*f.cells >= 3*n)
+	return f.residual <= strictResidual && closed && measureLines(gray, f).gridLines() >= sureLines
+}
+
+// plain tells whether a lattice's lines are plain to see along most of
+// its segments and most of its cells closed: the faint-line map, the
+// costliest boundary map, is for grids whose lines are not. Tango's light
+// lines, broken by clue marks and shaded givens, are plain but not clean.
+func (f latticeFit) plain(gray gocv.Mat) bool {
+	return f.residual <= strictResidual && 5*f.cells >= 4*f.rows*f.cols && measureLines(gray, f).gridLines() >= 0.8
+}
+
+// sureLines is the line evidence that makes a lattice sure (see sure):
+// text columns reach a third of it, faint or blurred grids rarely all of it.
+const sureLines = 0.97
 
 // quickLattice looks for a clean lattice in a half-size copy, where most
 // screenshots and sharp photos still show cells of a dozen pixels or more
@@ -197,7 +233,7 @@ func quickLattice(gray gocv.Mat) (latticeFit, bool) {
 	defer half.Close()
 	gocv.Resize(gray, &half, pt(gray.Cols()/2, gray.Rows()/2), 0, 0, gocv.InterpolationArea)
 	fits := preferFiner(findLattices(cellBlobs(half, cannyEdges)))
-	if len(fits) == 0 || fits[0].cellSize < 12 || !fits[0].clean(half) {
+	if len(fits) == 0 || fits[0].cellSize < 12 || !fits[0].sure(half) {
 		return latticeFit{}, false
 	}
 	f := fits[0]
@@ -215,7 +251,9 @@ const quickMinSide = 300
 func downscale(img gocv.Mat, side int) (gocv.Mat, float64) {
 	long := max(img.Cols(), img.Rows())
 	if long <= side {
-		return img.Clone(), 1
+		// A view, not a copy: callers only read it, and copying a
+		// screenshot costs more than several of the passes that read it.
+		return img.Region(image.Rect(0, 0, img.Cols(), img.Rows())), 1
 	}
 	f := float64(side) / float64(long)
 	w := max(1, int(math.Round(float64(img.Cols())*f)))

@@ -59,6 +59,16 @@ func toBGR(src gocv.Mat) gocv.Mat {
 	return dst
 }
 
+// bgrView is src in 3-channel BGR for reading only: a view of src when it
+// is BGR already (copying a picture costs more than most passes over it),
+// a converted copy otherwise. Either way the caller closes it.
+func bgrView(src gocv.Mat) gocv.Mat {
+	if src.Channels() == 3 {
+		return src.Region(image.Rect(0, 0, src.Cols(), src.Rows()))
+	}
+	return toBGR(src)
+}
+
 func planeOf(m gocv.Mat) plane {
 	return plane{w: m.Cols(), h: m.Rows(), pix: m.ToBytes()}
 }

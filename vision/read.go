@@ -65,7 +65,7 @@ func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error
 	if !ok {
 		return nil, ErrNoGrid
 	}
-	bgr := toBGR(img)
+	bgr := bgrView(img)
 	defer bgr.Close()
 	grid, bend := rectify(bgr, toImage, c.centres, locScale, rows, cols, px)
 	defer grid.Close()
@@ -99,7 +99,7 @@ func InkCells(img gocv.Mat, r *Reading) []bool {
 	px := cellPixels(r.Rows, r.Cols)
 	// The reading's homography is in original pixels; img is the original.
 	h := scaling(CellPx/float64(px), CellPx/float64(px)).then(homography(r.Homography))
-	bgr := toBGR(img)
+	bgr := bgrView(img)
 	defer bgr.Close()
 	grid := warp(bgr, h, r.Cols*px, r.Rows*px)
 	defer grid.Close()
