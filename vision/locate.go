@@ -166,7 +166,7 @@ func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, bool) {
 		if locateTrace != nil {
 			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
 		}
-		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() {
+		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() || f.many() {
 			return f, true
 		}
 	}
@@ -179,6 +179,18 @@ func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, bool) {
 func (f latticeFit) dense() bool {
 	return f.cells >= 16 && 10*f.cells >= 6*f.rows*f.cols && f.residual <= strictResidual
 }
+
+// many tells whether a lattice has more cells on it, closely placed,
+// than the counters of a text column ever lined up: a big grid's lines,
+// a few pixels apart in the located copy, are too fine for measureLines
+// to see, and its glyphs leave only a third of its cells closed.
+func (f latticeFit) many() bool {
+	return f.cells >= minManyCells && f.residual <= strictResidual
+}
+
+// minManyCells is the fewest closed cells that make a lattice a grid on
+// their number alone.
+const minManyCells = 150
 
 // clean tells whether a lattice leaves no doubt: nearly every cell
 // closed, centres on the lattice and lines along nearly every segment.
