@@ -169,10 +169,9 @@ func crossRidges(p darkPlane, g nodeGrid, row int) []float64 {
 }
 
 // growStrip adds a strip of cells before g's first row when the lines
-// across it run on as they do inside the grid; level is the ridge a
-// grid's segment shows and inRate the share of inner segments reaching
-// half of it.
-func growStrip(p darkPlane, g nodeGrid, level, inRate float64) (nodeGrid, bool) {
+// across it run on as they do across the strip it joins; level is the
+// ridge a segment of the grid's lines typically shows.
+func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
 	l0, l1 := g[0], g[1]
 	n := len(l0)
 	pred := make([][2]float64, n)
@@ -265,9 +264,6 @@ func medianSmooth(v []float64, half int) []float64 {
 // growBig grows a big lattice f, strip by strip, over the rows and
 // columns of its grid that the closed cells missed.
 func growBig(gray gocv.Mat, f latticeFit) latticeFit {
-	if locateTrace != nil {
-		locateTrace("growBig %dx%d", f.rows, f.cols)
-	}
 	if max(f.rows, f.cols) < minBigSide || f.rows < 3 || f.cols < 3 || f.cellSize > maxBigCell {
 		return f
 	}
@@ -284,46 +280,17 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 			}
 		}
 	}
-	if locateTrace != nil {
-		locateTrace("nodes %v %v %v", g[0][0], g[1][1], g[f.rows][f.cols])
-	}
-	if locateTrace != nil {
-		for k := -10; k <= 10; k++ {
-			v, _ := p.along(g[3][5], g[4][5], [2]float64{float64(k) * 1.5, 0})
-			locateTrace("off %d: %.1f", k, v)
-		}
-	}
 	// The grid's own lines set the level the new strips are held to.
 	var inner []float64
 	for r := 0; r < f.rows; r++ {
-		cr := crossRidges(p, g, r)
-		inner = append(inner, cr...)
-		if locateTrace != nil {
-			locateTrace("row %d mean %.2f", r, meanClipped(cr, 2.5))
-		}
-	}
-	gt := g.transposed()
-	for c := 0; c < f.cols; c++ {
-		if locateTrace != nil {
-			locateTrace("col %d mean %.2f", c, meanClipped(crossRidges(p, gt, c), 2.5))
-		}
+		inner = append(inner, crossRidges(p, g, r)...)
 	}
 	level := percentile(inner, 0.5)
-	if locateTrace != nil {
-		locateTrace("growBig level %.2f of %d", level, len(inner))
-	}
 	if level <= minBigRidge {
 		return f
 	}
-	seen := 0
-	for _, v := range inner {
-		if v >= 0.5*level {
-			seen++
-		}
-	}
-	inRate := float64(seen) / float64(len(inner))
 	if locateTrace != nil {
-		locateTrace("grow big %dx%d: ridge %.1f, inner rate %.2f, bent %v", f.rows, f.cols, level, inRate, bentOK)
+		locateTrace("grow big %dx%d: ridge %.1f, bent %v", f.rows, f.cols, level, bentOK)
 	}
 	var done [4]bool
 	grown := false
@@ -333,7 +300,7 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 			if done[side] || len(g)-1 > 64 || len(g[0])-1 > 64 {
 				continue
 			}
-			h, ok := growStrip(p, g.orient(side, false), level, inRate)
+			h, ok := growStrip(p, g.orient(side, false), level)
 			if !ok {
 				done[side] = true
 				continue
@@ -390,15 +357,3 @@ const (
 	// line segments for them to be followed.
 	minBigRidge = 2.0
 )
-
-// meanClipped is the mean of v with every value held within ±3 level.
-func meanClipped(v []float64, level float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	sum := 0.0
-	for _, x := range v {
-		sum += clamp(x, -3*level, 3*level)
-	}
-	return sum / float64(len(v))
-}

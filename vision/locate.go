@@ -143,7 +143,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 	var fits []latticeFit
 	for _, v := range variants {
 		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
-		if len(fits) > 0 && fits[0].clean(gray) {
+		if len(fits) > 0 && (fits[0].clean(gray) || fits[0].sure()) {
 			break
 		}
 	}
@@ -153,7 +153,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 		}
 	}
 	if f, ok := firstGrid(gray, fits); ok {
-		return adjustBent(gray, f), true
+		return growBig(gray, adjustBent(gray, f)), true
 	}
 	return latticeFit{}, false
 }
@@ -186,6 +186,14 @@ func (f latticeFit) dense() bool {
 // to see, and its glyphs leave only a third of its cells closed.
 func (f latticeFit) many() bool {
 	return f.cells >= minManyCells && f.residual <= strictResidual
+}
+
+// sure tells whether a big lattice of small cells leaves no doubt
+// without its lines being measured: many cells, on the lattice, and most
+// of them closed, which the other boundary maps would only repeat at
+// their cost.
+func (f latticeFit) sure() bool {
+	return f.many() && 2*f.cells >= f.rows*f.cols && max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell
 }
 
 // minManyCells is the fewest closed cells that make a lattice a grid on

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gocv.io/x/gocv"
 )
@@ -72,8 +73,9 @@ func TestBigProbe(t *testing.T) {
 			gray.Close()
 			small.Close()
 		}
+		t0 := time.Now()
 		c, scale, err := locate(d.mat)
-		fmt.Printf("locate: %dx%d scale %.2f err %v quad %v\n", c.rows.n, c.cols.n, scale, err, c.quad)
+		fmt.Printf("locate: %dx%d scale %.2f err %v quad %v in %v\n", c.rows.n, c.cols.n, scale, err, c.quad, time.Since(t0))
 		d.mat.Close()
 	}
 }
