@@ -227,7 +227,7 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
 			bestT, bestV = t, sum/float64(count)
 		}
 	}
-	if bestV >= 0.5*level {
+	if bestV >= minBigRidge {
 		for c := range pred {
 			pred[c][0] += bestT * (l0[c][0] - l1[c][0])
 			pred[c][1] += bestT * (l0[c][1] - l1[c][1])
@@ -235,9 +235,13 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
 	}
 	out := append(nodeGrid{pred}, g...)
 	// The lines fade across a page lit from one side, so the new strip
-	// is held to the strip it joins, not to the grid as a whole.
+	// is held to the few strips it joins, not to the grid as a whole.
 	med := percentile(crossRidges(p, out, 0), 0.5)
-	prev := percentile(crossRidges(p, g, 0), 0.5)
+	var last []float64
+	for r := 0; r < min(3, len(g)-1); r++ {
+		last = append(last, crossRidges(p, g, r)...)
+	}
+	prev := percentile(last, 0.5)
 	if locateTrace != nil {
 		locateTrace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f", med, prev, level, bestV)
 	}
@@ -355,5 +359,5 @@ const (
 	maxBigCell = 14
 	// minBigRidge is the least ridge, in grey levels, of a grid's own
 	// line segments for them to be followed.
-	minBigRidge = 2.0
+	minBigRidge = 1.5
 )

@@ -36,7 +36,7 @@ func TestBigProbe(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := decodeImage(data, readSide)
+		d, err := decodeImage(data, envInt(t, "BINOCLE_BIG_SIDE", readSide))
 		if err != nil {
 			t.Fatal(err)
 		}
