@@ -176,7 +176,11 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
 	n := len(l0)
 	pred := make([][2]float64, n)
 	for c := range pred {
-		pred[c] = [2]float64{2*l0[c][0] - l1[c][0], 2*l0[c][1] - l1[c][1]}
+		// The step is averaged over the last few rows: one row's own
+		// error, carried on, would compound strip after strip.
+		k := min(3, len(g)-1)
+		lk := g[k]
+		pred[c] = [2]float64{l0[c][0] + (l0[c][0]-lk[c][0])/float64(k), l0[c][1] + (l0[c][1]-lk[c][1])/float64(k)}
 		if _, ok := p.at(pred[c][0], pred[c][1]); !ok {
 			return g, false
 		}
@@ -202,7 +206,7 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
 		}
 		shift[c] = best
 	}
-	shift = medianSmooth(shift, 2)
+	shift = medianSmooth(shift, 3)
 	for c := range pred {
 		dx, dy := pred[c][0]-l0[c][0], pred[c][1]-l0[c][1]
 		step := math.Hypot(dx, dy)
@@ -316,7 +320,76 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 	if !grown {
 		return f
 	}
-	return nodeLattice(g, f)
+	// Paper bends smoothly: each line is put on the quadratic through its
+	// crossings, which evens out what grain and glyphs did to single ones.
+	smoothLines(g)
+	gt := g.transposed()
+	smoothLines(gt)
+	return nodeLattice(gt.transposed(), f)
+}
+
+// smoothLines replaces every row of crossings by the least-squares
+// quadratic through it.
+func smoothLines(g nodeGrid) {
+	for r := range g {
+		n := len(g[r])
+		if n < 4 {
+			return
+		}
+		for axis := 0; axis < 2; axis++ {
+			// Normal equations for a + b t + c t^2, t centred and scaled.
+			var m [3][4]float64
+			for i, q := range g[r] {
+				t := (float64(i) - float64(n-1)/2) / float64(n)
+				b := [3]float64{1, t, t * t}
+				for a := 0; a < 3; a++ {
+					for k := 0; k < 3; k++ {
+						m[a][k] += b[a] * b[k]
+					}
+					m[a][3] += b[a] * q[axis]
+				}
+			}
+			coef, ok := solve3(m)
+			if !ok {
+				return
+			}
+			for i := range g[r] {
+				t := (float64(i) - float64(n-1)/2) / float64(n)
+				g[r][i][axis] = coef[0] + coef[1]*t + coef[2]*t*t
+			}
+		}
+	}
+}
+
+// solve3 solves a 3x3 system given as an augmented matrix.
+func solve3(m [3][4]float64) ([3]float64, bool) {
+	for i := 0; i < 3; i++ {
+		p := i
+		for k := i + 1; k < 3; k++ {
+			if math.Abs(m[k][i]) > math.Abs(m[p][i]) {
+				p = k
+			}
+		}
+		m[i], m[p] = m[p], m[i]
+		if math.Abs(m[i][i]) < 1e-12 {
+			return [3]float64{}, false
+		}
+		for k := i + 1; k < 3; k++ {
+			f := m[k][i] / m[i][i]
+			for j := i; j < 4; j++ {
+				m[k][j] -= f * m[i][j]
+			}
+		}
+	}
+	var x [3]float64
+	for i := 2; i >= 0; i-- {
+		v := m[i][3]
+		for j := i + 1; j < 3; j++ {
+			v -= m[i][j] * x[j]
+		}
+		x[i] = v / m[i][i]
+	}
+	return x, true
 }
 
 // nodeLattice turns a grid of line crossings into a lattice fit: the

@@ -76,6 +76,15 @@ func TestBigProbe(t *testing.T) {
 		t0 := time.Now()
 		c, scale, err := locate(d.mat)
 		fmt.Printf("locate: %dx%d scale %.2f err %v quad %v in %v\n", c.rows.n, c.cols.n, scale, err, c.quad, time.Since(t0))
+		if out != "" && err == nil {
+			small, _ := downscale(d.mat, locateSide)
+			for _, q := range c.centres {
+				gocv.Circle(&small, pt(int(q[0]), int(q[1])), 1, color.RGBA{R: 255, A: 255}, -1)
+			}
+			name := strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
+			_ = WritePNG(filepath.Join(out, name+".centres.png"), small)
+			small.Close()
+		}
 		d.mat.Close()
 	}
 }
