@@ -143,7 +143,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 	var fits []latticeFit
 	for _, v := range variants {
 		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
-		if len(fits) > 0 && (fits[0].clean(gray) || fits[0].sure()) {
+		if len(fits) > 0 && (fits[0].clean(gray) || fits[0].manyClosed()) {
 			break
 		}
 	}
@@ -188,11 +188,11 @@ func (f latticeFit) many() bool {
 	return f.cells >= minManyCells && f.residual <= strictResidual
 }
 
-// sure tells whether a big lattice of small cells leaves no doubt
+// manyClosed tells whether a big lattice of small cells leaves no doubt
 // without its lines being measured: many cells, on the lattice, and most
 // of them closed, which the other boundary maps would only repeat at
 // their cost.
-func (f latticeFit) sure() bool {
+func (f latticeFit) manyClosed() bool {
 	return f.many() && 2*f.cells >= f.rows*f.cols && max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell
 }
 
