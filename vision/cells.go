@@ -191,7 +191,7 @@ func (f latticeFit) plausible() bool {
 	// A faint grid closes only some of its cells, but many of them on one
 	// lattice still take more than a text column's chance.
 	return f.residual <= strictResidual || (f.cells >= 12 && fill >= 0.5 && f.residual <= 0.1) ||
-		(f.cells >= 24 && fill >= 0.35 && f.residual <= 0.05)
+		(f.cells >= 24 && fill >= 0.35 && f.residual <= 0.05) || f.manySmall()
 }
 
 // strictResidual is the lattice residual (in cells) below which no text

@@ -150,7 +150,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 			break
 		}
 		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
-		if len(fits) > 0 && fits[0].clean(gray) {
+		if len(fits) > 0 && (fits[0].clean(gray) || fits[0].manyClosed()) {
 			break
 		}
 	}
@@ -160,7 +160,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 		}
 	}
 	if f, ok := firstGrid(gray, fits); ok {
-		return adjustBent(gray, f), true
+		return growBig(gray, adjustBent(gray, f)), true
 	}
 	return latticeFit{}, false
 }
@@ -173,7 +173,7 @@ func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, bool) {
 		if locateTrace != nil {
 			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
 		}
-		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() {
+		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() || f.many() {
 			return f, true
 		}
 	}
@@ -192,6 +192,26 @@ func (f latticeFit) dense() bool {
 func (f latticeFit) complete() bool {
 	return f.residual <= strictResidual && 10*f.cells >= 9*f.rows*f.cols
 }
+
+// many tells whether a lattice has more cells on it, closely placed,
+// than the counters of a text column ever lined up: a big grid's lines,
+// a few pixels apart in the located copy, are too fine for measureLines
+// to see, and its glyphs leave only a third of its cells closed.
+func (f latticeFit) many() bool {
+	return f.cells >= minManyCells && f.residual <= strictResidual
+}
+
+// manyClosed tells whether a big lattice of small cells leaves no doubt
+// without its lines being measured: many cells, on the lattice, and most
+// of them closed, which the other boundary maps would only repeat at
+// their cost.
+func (f latticeFit) manyClosed() bool {
+	return f.many() && 2*f.cells >= f.rows*f.cols && max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell
+}
+
+// minManyCells is the fewest closed cells that make a lattice a grid on
+// their number alone.
+const minManyCells = 150
 
 // clean tells whether a lattice leaves no doubt: nearly every cell
 // closed, centres on the lattice and lines along nearly every segment.

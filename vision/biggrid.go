@@ -1,0 +1,436 @@
+package vision
+
+import (
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// Big grids (30 and more cells a side) photographed whole leave cells of
+// a few pixels in the located copy. Their closed regions' centres are
+// then off by a pixel or so from quantisation and glyph rings alone,
+// which is a large share of a cell, and a bent page adds its own drift
+// across forty cells; the strict residual the lattice test asks of small
+// grids would turn them all away.
+
+// manySmall tells whether a lattice too loose for the usual tests is
+// still a grid: many small cells whose scatter, in pixels, is what
+// pixel-sized cells give. A lattice of larger regions that scatters as
+// much in cells (the half-cells either side of a digit, say) is off by
+// several pixels, which is not noise.
+func (f latticeFit) manySmall() bool {
+	return f.cells >= minManySmallCells && f.residual <= maxManySmallResidual &&
+		f.residual*f.cellSize <= maxManySmallScatter
+}
+
+const (
+	// minManySmallCells is the fewest closed cells such a lattice needs.
+	minManySmallCells = 100
+	// maxManySmallResidual bounds its residual in cells.
+	maxManySmallResidual = 0.1
+	// maxManySmallScatter bounds its residual in located-image pixels.
+	maxManySmallScatter = 0.9
+)
+
+// A big grid's lattice of closed cells often covers only part of it: on
+// a page lit unevenly, the cells close off where the lines stand out and
+// not where they fade, and on a bent page the single projective map the
+// lattice test fits drifts off the lines a dozen cells out, so the line
+// evidence of adjustLattice, measured through that map, misses them.
+// growBig follows the lines instead, one strip at a time: each new row of
+// the grid's line crossings is predicted from the two rows before it, so
+// the prediction bends with the page, set onto the lines it finds there,
+// and kept while the lines across the strip show as clearly as the ones
+// inside the grid.
+
+// darkPlane is how much darker than its neighbourhood each pixel is.
+type darkPlane struct {
+	w, h int
+	d    []float32
+}
+
+func darkOf(gray gocv.Mat) darkPlane {
+	src := gocv.NewMat()
+	defer src.Close()
+	gocv.GaussianBlur(gray, &src, pt(3, 3), 0, 0, gocv.BorderReplicate)
+	s := planeOf(src)
+	p := darkPlane{w: s.w, h: s.h, d: make([]float32, len(s.pix))}
+	for i, v := range s.pix {
+		p.d[i] = 255 - float32(v)
+	}
+	return p
+}
+
+// at samples the plane bilinearly; ok is false outside it.
+func (p darkPlane) at(x, y float64) (float64, bool) {
+	if x < 0 || y < 0 || x > float64(p.w-1) || y > float64(p.h-1) {
+		return 0, false
+	}
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, p.w-1), min(y0+1, p.h-1)
+	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+	a := p.d[y0*p.w+x0]*(1-fx) + p.d[y0*p.w+x1]*fx
+	b := p.d[y1*p.w+x0]*(1-fx) + p.d[y1*p.w+x1]*fx
+	return float64(a*(1-fy) + b*fy), true
+}
+
+// along is the median darkness along the middle of the segment a-b
+// moved by off: the ends are left out, where the crossing lines add their
+// own, and the median leaves out the glyph strokes that cross it.
+func (p darkPlane) along(a, b, off [2]float64) (float64, bool) {
+	n := max(3, int(math.Hypot(b[0]-a[0], b[1]-a[1])))
+	var buf [64]float64
+	v := buf[:0]
+	for k := 0; k <= n && len(v) < len(buf); k++ {
+		t := 0.2 + 0.6*float64(k)/float64(n)
+		d, ok := p.at(a[0]+t*(b[0]-a[0])+off[0], a[1]+t*(b[1]-a[1])+off[1])
+		if !ok {
+			return 0, false
+		}
+		v = append(v, d)
+	}
+	sort.Float64s(v)
+	return v[len(v)/2], true
+}
+
+// ridge is how much darker the segment a-b is than the paper beside
+// it: the lightest of the parallel segments a quarter and a half of its
+// length to either side, where one or another crosses no glyph.
+func (p darkPlane) ridge(a, b [2]float64) (float64, bool) {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	c, ok := p.along(a, b, [2]float64{})
+	if !ok {
+		return 0, false
+	}
+	paper := c
+	for _, k := range [4]float64{-0.5, -0.3, 0.3, 0.5} {
+		v, ok := p.along(a, b, [2]float64{-dy * k, dx * k})
+		if !ok {
+			return 0, false
+		}
+		paper = math.Min(paper, v)
+	}
+	return c - paper, true
+}
+
+// nodeGrid holds the image positions of a grid's line crossings, row by
+// row: (rows+1) lines of (cols+1) points.
+type nodeGrid [][][2]float64
+
+func (g nodeGrid) transposed() nodeGrid {
+	out := make(nodeGrid, len(g[0]))
+	for c := range out {
+		out[c] = make([][2]float64, len(g))
+		for r := range g {
+			out[c][r] = g[r][c]
+		}
+	}
+	return out
+}
+
+func (g nodeGrid) reversed() nodeGrid {
+	out := make(nodeGrid, len(g))
+	for i := range g {
+		out[len(g)-1-i] = g[i]
+	}
+	return out
+}
+
+// orient turns g so that side (0 top, 1 bottom, 2 left, 3 right) is its
+// first row; orient again with the same side turns it back.
+func (g nodeGrid) orient(side int, back bool) nodeGrid {
+	switch side {
+	case 1:
+		return g.reversed()
+	case 2:
+		return g.transposed()
+	case 3:
+		if back {
+			return g.reversed().transposed()
+		}
+		return g.transposed().reversed()
+	}
+	return g
+}
+
+// crossRidges returns the ridge of every segment that runs from the first
+// row of g to the second: the lines across that strip.
+func crossRidges(p darkPlane, g nodeGrid, row int) []float64 {
+	var out []float64
+	for c := range g[row] {
+		if v, ok := p.ridge(g[row][c], g[row+1][c]); ok {
+			out = append(out, v)
+		} else {
+			out = append(out, math.Inf(-1))
+		}
+	}
+	return out
+}
+
+// growStrip adds a strip of cells before g's first row when the lines
+// across it run on as they do across the strip it joins; level is the
+// ridge a segment of the grid's lines typically shows.
+func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
+	l0, l1 := g[0], g[1]
+	n := len(l0)
+	pred := make([][2]float64, n)
+	for c := range pred {
+		// The step is averaged over the last few rows: one row's own
+		// error, carried on, would compound strip after strip.
+		k := min(3, len(g)-1)
+		lk := g[k]
+		pred[c] = [2]float64{l0[c][0] + (l0[c][0]-lk[c][0])/float64(k), l0[c][1] + (l0[c][1]-lk[c][1])/float64(k)}
+		if _, ok := p.at(pred[c][0], pred[c][1]); !ok {
+			return g, false
+		}
+	}
+	// Sideways, each new crossing goes where the line through it is
+	// darkest; the shifts are smoothed along the row, as a page bends
+	// smoothly and a glyph's stroke beside a line pulls one alone.
+	shift := make([]float64, n)
+	for c := range pred {
+		dx, dy := pred[c][0]-l0[c][0], pred[c][1]-l0[c][1]
+		step := math.Hypot(dx, dy)
+		if step < 2 {
+			return g, false
+		}
+		nx, ny := -dy/step, dx/step
+		best, bestV := 0.0, math.Inf(-1)
+		for k := -5; k <= 5; k++ {
+			o := float64(k) * 0.04 * step
+			v, ok := p.along(l0[c], [2]float64{pred[c][0] + o*nx, pred[c][1] + o*ny}, [2]float64{})
+			if ok && v > bestV {
+				best, bestV = o, v
+			}
+		}
+		shift[c] = best
+	}
+	shift = medianSmooth(shift, 3)
+	for c := range pred {
+		dx, dy := pred[c][0]-l0[c][0], pred[c][1]-l0[c][1]
+		step := math.Hypot(dx, dy)
+		pred[c][0] += -dy / step * shift[c]
+		pred[c][1] += dx / step * shift[c]
+	}
+	// Along the lines, the whole row moves onto its own line when it has
+	// one (a grid without an outer border has none beyond its last row).
+	bestT, bestV := 0.0, math.Inf(-1)
+	for k := -5; k <= 5; k++ {
+		t := float64(k) * 0.04
+		sum, count := 0.0, 0
+		for c := 0; c+1 < n; c++ {
+			a := [2]float64{pred[c][0] + t*(l0[c][0]-l1[c][0]), pred[c][1] + t*(l0[c][1]-l1[c][1])}
+			b := [2]float64{pred[c+1][0] + t*(l0[c+1][0]-l1[c+1][0]), pred[c+1][1] + t*(l0[c+1][1]-l1[c+1][1])}
+			if v, ok := p.ridge(a, b); ok {
+				sum += v
+				count++
+			}
+		}
+		if count > 0 && sum/float64(count) > bestV {
+			bestT, bestV = t, sum/float64(count)
+		}
+	}
+	if bestV >= minBigRidge {
+		for c := range pred {
+			pred[c][0] += bestT * (l0[c][0] - l1[c][0])
+			pred[c][1] += bestT * (l0[c][1] - l1[c][1])
+		}
+	}
+	out := append(nodeGrid{pred}, g...)
+	// The lines fade across a page lit from one side, so the new strip
+	// is held to the few strips it joins, not to the grid as a whole.
+	med := percentile(crossRidges(p, out, 0), 0.5)
+	var last []float64
+	for r := 0; r < min(3, len(g)-1); r++ {
+		last = append(last, crossRidges(p, g, r)...)
+	}
+	prev := percentile(last, 0.5)
+	if locateTrace != nil {
+		locateTrace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f", med, prev, level, bestV)
+	}
+	if med < minGrowShare*prev || med < minBigRidge {
+		return g, false
+	}
+	return out, true
+}
+
+// minGrowShare is the least ridge of the lines across a new strip, as a
+// share of the last strip's: print beside a grid lines up with its lines
+// now and then, not along a whole side.
+const minGrowShare = 0.55
+
+func medianSmooth(v []float64, half int) []float64 {
+	out := make([]float64, len(v))
+	for i := range v {
+		lo, hi := max(0, i-half), min(len(v), i+half+1)
+		out[i] = percentile(v[lo:hi], 0.5)
+	}
+	return out
+}
+
+// growBig grows a big lattice f, strip by strip, over the rows and
+// columns of its grid that the closed cells missed.
+func growBig(gray gocv.Mat, f latticeFit) latticeFit {
+	if max(f.rows, f.cols) < minBigSide || f.rows < 3 || f.cols < 3 || f.cellSize > maxBigCell {
+		return f
+	}
+	p := darkOf(gray)
+	g := make(nodeGrid, f.rows+1)
+	bent, bentOK := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
+	for r := range g {
+		g[r] = make([][2]float64, f.cols+1)
+		for c := range g[r] {
+			if bentOK {
+				g[r][c][0], g[r][c][1] = bent.apply(float64(c), float64(r))
+			} else {
+				g[r][c][0], g[r][c][1] = f.toImage.apply(float64(c), float64(r))
+			}
+		}
+	}
+	// The grid's own lines set the level the new strips are held to.
+	var inner []float64
+	for r := 0; r < f.rows; r++ {
+		inner = append(inner, crossRidges(p, g, r)...)
+	}
+	level := percentile(inner, 0.5)
+	if level <= minBigRidge {
+		return f
+	}
+	if locateTrace != nil {
+		locateTrace("grow big %dx%d: ridge %.1f, bent %v", f.rows, f.cols, level, bentOK)
+	}
+	var done [4]bool
+	grown := false
+	for more := true; more; {
+		more = false
+		for side := 0; side < 4; side++ {
+			if done[side] || len(g)-1 > 64 || len(g[0])-1 > 64 {
+				continue
+			}
+			h, ok := growStrip(p, g.orient(side, false), level)
+			if !ok {
+				done[side] = true
+				continue
+			}
+			g = h.orient(side, true)
+			more, grown = true, true
+		}
+	}
+	if !grown {
+		return f
+	}
+	// Paper bends smoothly: each line is put on the quadratic through its
+	// crossings, which evens out what grain and glyphs did to single ones.
+	smoothLines(g)
+	gt := g.transposed()
+	smoothLines(gt)
+	return nodeLattice(gt.transposed(), f)
+}
+
+// smoothLines replaces every row of crossings by the least-squares
+// quadratic through it.
+func smoothLines(g nodeGrid) {
+	for r := range g {
+		n := len(g[r])
+		if n < 4 {
+			return
+		}
+		for axis := 0; axis < 2; axis++ {
+			// Normal equations for a + b t + c t^2, t centred and scaled.
+			var m [3][4]float64
+			for i, q := range g[r] {
+				t := (float64(i) - float64(n-1)/2) / float64(n)
+				b := [3]float64{1, t, t * t}
+				for a := 0; a < 3; a++ {
+					for k := 0; k < 3; k++ {
+						m[a][k] += b[a] * b[k]
+					}
+					m[a][3] += b[a] * q[axis]
+				}
+			}
+			coef, ok := solve3(m)
+			if !ok {
+				return
+			}
+			for i := range g[r] {
+				t := (float64(i) - float64(n-1)/2) / float64(n)
+				g[r][i][axis] = coef[0] + coef[1]*t + coef[2]*t*t
+			}
+		}
+	}
+}
+
+// solve3 solves a 3x3 system given as an augmented matrix.
+func solve3(m [3][4]float64) ([3]float64, bool) {
+	for i := 0; i < 3; i++ {
+		p := i
+		for k := i + 1; k < 3; k++ {
+			if math.Abs(m[k][i]) > math.Abs(m[p][i]) {
+				p = k
+			}
+		}
+		m[i], m[p] = m[p], m[i]
+		if math.Abs(m[i][i]) < 1e-12 {
+			return [3]float64{}, false
+		}
+		for k := i + 1; k < 3; k++ {
+			f := m[k][i] / m[i][i]
+			for j := i; j < 4; j++ {
+				m[k][j] -= f * m[i][j]
+			}
+		}
+	}
+	var x [3]float64
+	for i := 2; i >= 0; i-- {
+		v := m[i][3]
+		for j := i + 1; j < 3; j++ {
+			v -= m[i][j] * x[j]
+		}
+		x[i] = v / m[i][i]
+	}
+	return x, true
+}
+
+// nodeLattice turns a grid of line crossings into a lattice fit: the
+// projective map fitted to all crossings, and the cells' centres, which
+// carry the page's bend to the rectification.
+func nodeLattice(g nodeGrid, f latticeFit) latticeFit {
+	rows, cols := len(g)-1, len(g[0])-1
+	var src, dst [][2]float64
+	for r := range g {
+		for c := range g[r] {
+			src = append(src, [2]float64{float64(c), float64(r)})
+			dst = append(dst, g[r][c])
+		}
+	}
+	h, ok := fitHomography(src, dst)
+	if !ok {
+		return f
+	}
+	out := latticeFit{rows: rows, cols: cols, toImage: h, cells: rows * cols, cellSize: f.cellSize, residual: f.residual}
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			var x, y float64
+			for _, q := range [4][2]float64{g[r][c], g[r][c+1], g[r+1][c], g[r+1][c+1]} {
+				x += q[0] / 4
+				y += q[1] / 4
+			}
+			out.centres = append(out.centres, [2]float64{x, y})
+		}
+	}
+	return out
+}
+
+const (
+	// minBigSide is the fewest cells along a lattice's longer side for
+	// growBig to follow its lines.
+	minBigSide = 20
+	// maxBigCell is the largest closed cell, in located pixels, of a
+	// lattice growBig follows: larger cells show their lines clearly
+	// enough for adjustLattice.
+	maxBigCell = 14
+	// minBigRidge is the least ridge, in grey levels, of a grid's own
+	// line segments for them to be followed.
+	minBigRidge = 1.5
+)

@@ -1,0 +1,114 @@
+package vision
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"binocle/vision/internal/synth"
+)
+
+// bigPhoto renders a photo of a big printed grid of light lines, decoded
+// as ReadFile would; the caller closes the Mat.
+func bigPhoto(t *testing.T, name string, seed uint64, style string, rows, cols, w, h int, fill, tilt float64) (*decodedImage, synth.Truth) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	cells := make([]string, rows)
+	givens := make([]string, rows)
+	for r := range cells {
+		b := make([]byte, cols)
+		for c := range b {
+			b[c] = ".01"[rng.IntN(3)]
+		}
+		cells[r], givens[r] = string(b), string(b)
+	}
+	spec := synth.Spec{Name: name, Seed: seed, Kind: synth.KindPhoto, Style: style, Look: synth.LookLight,
+		Source: "random", Rows: rows, Cols: cols, Cells: cells, Givens: givens,
+		Width: w, Height: h, Fill: fill, Tilt: tilt, Orientation: 1}
+	return appPhoto(t, spec)
+}
+
+// TestBigGridSize reads big grids whose cells are a few pixels in the
+// located copy.
+func TestBigGridSize(t *testing.T) {
+	cases := []struct {
+		name       string
+		seed       uint64
+		style      string
+		rows, cols int
+		w, h       int
+		fill, tilt float64
+	}{
+		{"xo-40x30", 157, synth.StyleXO, 40, 30, 1536, 2048, 0.45, 16},
+		{"disc-30x40", 5, synth.StyleDiscCircle, 30, 40, 2048, 1536, 0.5, 12},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d, truth := bigPhoto(t, tc.name, tc.seed, tc.style, tc.rows, tc.cols, tc.w, tc.h, tc.fill, tc.tilt)
+			defer d.mat.Close()
+			r, err := readScaled(d.mat, d.scale, d.width, d.height)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Rows != truth.Rows || r.Cols != truth.Cols {
+				t.Fatalf("read %dx%d, truth %dx%d", r.Rows, r.Cols, truth.Rows, truth.Cols)
+			}
+		})
+	}
+}
+
+// TestGrowBig grows the lattice of a big grid's closed cells, which the
+// glyphs of its outer column keep from closing, to the whole grid.
+func TestGrowBig(t *testing.T) {
+	d, truth := bigPhoto(t, "grow", 157, synth.StyleXO, 40, 30, 1536, 2048, 0.45, 16)
+	defer d.mat.Close()
+	small, scale := downscale(d.mat, locateSide)
+	defer small.Close()
+	gray := toGray(small)
+	defer gray.Close()
+	// The lattice as the closed cells give it, before growBig.
+	var fits []latticeFit
+	for _, v := range edgeVariants {
+		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
+	}
+	f, ok := firstGrid(gray, fits)
+	if !ok {
+		t.Fatal("no lattice")
+	}
+	f = adjustBent(gray, f)
+	if f.rows == truth.Rows && f.cols == truth.Cols {
+		t.Fatalf("the closed cells give the whole %dx%d grid: nothing to grow", f.rows, f.cols)
+	}
+	g := growBig(gray, f)
+	if g.rows != truth.Rows || g.cols != truth.Cols {
+		t.Fatalf("grew %dx%d to %dx%d, truth %dx%d", f.rows, f.cols, g.rows, g.cols, truth.Rows, truth.Cols)
+	}
+	cell := math.Sqrt(quadArea(truth.Corners)) / float64(truth.Cols)
+	if gap := maxCornerGap(scaleQuad(g.quad(), scale*d.scale), truth.Corners); gap > 0.5*cell {
+		t.Errorf("corners %.1f px off, cell %.1f px", gap, cell)
+	}
+}
+
+// TestManySmall tells big grids' loose lattices of small cells from the
+// loose lattices of larger regions that split cells form.
+func TestManySmall(t *testing.T) {
+	cases := []struct {
+		name     string
+		cells    int
+		size     float64
+		residual float64
+		want     bool
+	}{
+		{"bent 30x30 of 7 px cells", 398, 7.5, 0.099, true},
+		{"40 columns of 10 px cells", 207, 10.5, 0.078, true},
+		{"half cells beside digits", 148, 15.5, 0.09, false},
+		{"too few cells", 60, 7, 0.08, false},
+		{"too loose", 400, 5, 0.15, false},
+	}
+	for _, tc := range cases {
+		f := latticeFit{rows: 30, cols: 30, cells: tc.cells, cellSize: tc.size, residual: tc.residual}
+		if got := f.manySmall(); got != tc.want {
+			t.Errorf("%s: manySmall %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
