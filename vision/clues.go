@@ -66,6 +66,10 @@ const (
 	clueMinArea    = 0.012 // of a cell's area: dark pixels a mark needs
 	clueMatch      = 0.55  // correlation with the best clue shape
 	clueStrokeDark = 0.22  // of the contrast: the fitted darkness of the stroke
+	// clueStrokeMin is the stroke's darkness in grey levels at least: in
+	// a picture of little contrast (blurred tiles of like greys) a share
+	// of it is no more than the blur's and the JPEG's ripples.
+	clueStrokeMin = 16
 	// Within clueBlurMargin of the best match an 'x' is taken when the
 	// mark's middle is clueCrossCentre times as dark as its mean.
 	clueBlurMargin  = 0.1
@@ -423,7 +427,7 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	if clueTrace != nil {
 		clueTrace(cd, cx, cy, vertical, best, bestAmp, bestKind)
 	}
-	if best < clueMatch || bestAmp < clueStrokeDark*cd.contrast {
+	if best < clueMatch || bestAmp < math.Max(clueStrokeDark*cd.contrast, clueStrokeMin) {
 		return 0, false
 	}
 	// Blur rounds both shapes into blobs that match each other's
@@ -556,7 +560,13 @@ func (cd *clueDetector) anyMark(top, bottom []float64) bool {
 // showed clearly in both ends at about the same place (zeros if not).
 func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float64, bool) {
 	search := int(math.Round(clueLineSearch * float64(cd.ci.px)))
-	reach := search + 2
+	// The line is where the profile dips below both its sides, not where
+	// it is darkest: across a shadow's edge the darkest place is the
+	// window's darker end.
+	side := max(2, int(math.Round(clueLineSide*float64(cd.ci.px))))
+	// One place beyond the search is looked at too: a dip deepest there
+	// is the side of a shadow or of a shaded cell, still falling.
+	reach := search + side + 2
 	var at [2]int
 	for k, sign := range []int{-1, 1} {
 		profile := make([]float64, 2*reach+1)
@@ -568,14 +578,15 @@ func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float6
 			insertionSort(col)
 			profile[u+reach] = col[len(col)/2]
 		}
-		best, bestU := math.Inf(1), 0
-		for u := -search; u <= search; u++ {
+		smooth := func(i int) float64 { return (profile[i-1] + 2*profile[i] + profile[i+1]) / 4 }
+		best, bestU := math.Inf(-1), 0
+		for u := -search - 1; u <= search+1; u++ {
 			i := u + reach
-			if sm := profile[i-1] + 2*profile[i] + profile[i+1]; sm < best {
-				best, bestU = sm, u
+			if d := math.Min(smooth(i-side), smooth(i+side)) - smooth(i); d > best {
+				best, bestU = d, u
 			}
 		}
-		if percentile(profile, 0.5)-best/4 < clueLineDip*cd.contrast {
+		if best < clueLineDip*cd.contrast || bestU < -search || bestU > search {
 			return 0, 0, false
 		}
 		at[k] = bestU
@@ -594,6 +605,9 @@ const (
 	clueLineSearch = 0.22
 	clueLineDip    = 0.04
 	clueLineSlant  = 0.12
+	// clueLineSide is how far to either side of a place the paper it
+	// must be darker than is read: beyond a blurred line's half-width.
+	clueLineSide = 0.1
 )
 
 // insertionSort sorts the short slices of one window's rows and columns
