@@ -69,7 +69,9 @@ const (
 	// clueStrokeMin is the stroke's darkness in grey levels at least: in
 	// a picture of little contrast (blurred tiles of like greys) a share
 	// of it is no more than the blur's and the JPEG's ripples.
-	clueStrokeMin = 16
+	clueStrokeMin  = 16
+	clueMatchSure  = 0.65 // a match this close takes a stroke clueStrokePale dark
+	clueStrokePale = 0.16
 	// Within clueBlurMargin of the best match an 'x' is taken when the
 	// mark's middle is clueCrossCentre times as dark as its mean.
 	clueBlurMargin  = 0.1
@@ -88,6 +90,7 @@ const (
 type clueTemplate struct {
 	kind clueShapeKind
 	r    int       // half-size of the rendered square
+	half float64   // half-size of the drawn mark
 	val  []float64 // (2r+1)^2, row-major, v rows and u columns
 }
 
@@ -113,6 +116,7 @@ type clueDetector struct {
 	column      []float64
 	centreRatio float64    // the last mark's, see centre
 	kindBest    [3]float64 // the last site's best correlation with each shape
+	diagonal    float64    // the last mark's, see diagonal
 }
 
 func newClueDetector(ci cellImage) *clueDetector {
@@ -168,7 +172,9 @@ func clueTemplatesFor(px, core, match, reach int) *clueTemplateSet {
 				clueBarsAlong:  {{-gap, -half, -gap, half}, {gap, -half, gap, half}},
 			}
 			for _, kind := range []clueShapeKind{clueCross, clueBarsAcross, clueBarsAlong} {
-				set.templates = append(set.templates, renderClueTemplate(kind, r, segs[kind], hw, sigma))
+				t := renderClueTemplate(kind, r, segs[kind], hw, sigma)
+				t.half = half
+				set.templates = append(set.templates, t)
 			}
 		}
 	}
@@ -396,6 +402,8 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	cd.kindBest = [3]float64{-1, -1, -1}
 	best, bestAmp := -1.0, 0.0
 	var bestKind clueShapeKind
+	var bestHalf float64
+	bestU, bestV := mu, mv
 	set := cd.set
 	nn := 2*set.reach + 1
 	for k, t := range set.templates {
@@ -418,26 +426,56 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 				r := cov / math.Sqrt(varE*varT)
 				if r > best {
 					best, bestAmp, bestKind = r, cov/varT, t.kind
+					bestHalf, bestU, bestV = t.half, du, dv
 				}
 				cd.kindBest[t.kind] = math.Max(cd.kindBest[t.kind], r)
 			}
 		}
 	}
 	cd.centreRatio = cd.centre(w, mu, mv)
+	cd.diagonal = cd.diagonalShare(w, bestU, bestV, bestHalf)
 	if clueTrace != nil {
 		clueTrace(cd, cx, cy, vertical, best, bestAmp, bestKind)
 	}
-	if best < clueMatch || bestAmp < math.Max(clueStrokeDark*cd.contrast, clueStrokeMin) {
+	// A clue drawn in a paler ink than the lines is taken on a closer
+	// match with its shape.
+	stroke := clueStrokeDark
+	if best >= clueMatchSure {
+		stroke = clueStrokePale
+	}
+	if best < clueMatch || bestAmp < math.Max(stroke*cd.contrast, clueStrokeMin) {
 		return 0, false
 	}
 	// Blur rounds both shapes into blobs that match each other's
 	// templates almost as well; then the crossing, darkest where two
-	// strokes overlap, tells an 'x'.
-	if bestKind == clueCross || (cd.kindBest[clueCross] > best-clueBlurMargin && cd.centreRatio >= clueCrossCentre) {
+	// strokes overlap, or ink at the corners of the mark's box rather
+	// than at its sides' middles tells an 'x', and bars blurred into one
+	// block, inked along their long sides and no darker in the middle, an
+	// '='.
+	crossClose := cd.kindBest[clueCross] > best-clueBlurMargin
+	barsClose := math.Max(cd.kindBest[clueBarsAcross], cd.kindBest[clueBarsAlong]) > best-clueBlurMargin
+	switch {
+	case bestKind == clueCross && barsClose && cd.diagonal < clueDiagonalBars && cd.centreRatio < clueBlockCentre:
+		return solver.Equal, true
+	case bestKind == clueCross:
+		return solver.Differ, true
+	case crossClose && (cd.centreRatio >= clueCrossCentre || cd.diagonal >= clueDiagonalCross):
 		return solver.Differ, true
 	}
 	return solver.Equal, true
 }
+
+// An 'x' puts clearly more of its ink at its box's corners than at its
+// sides' middles, the bars of '=' about as much or less: below
+// clueDiagonalBars a blurred mark is taken for '=', at clueDiagonalCross
+// for an 'x'.
+// A block no darker in its middle (clueBlockCentre) than on average is
+// no crossing.
+const (
+	clueDiagonalBars  = 0.2
+	clueDiagonalCross = 0.45
+	clueBlockCentre   = 1
+)
 
 // centre is the mark's darkness at its middle over its mean darkness:
 // two crossing strokes are darkest where they cross, the bars of '='
@@ -462,6 +500,35 @@ func (cd *clueDetector) centre(w, mu, mv int) float64 {
 		return 0
 	}
 	return (c / cn) / (d / dn)
+}
+
+// diagonalShare is how much more of the mark's darkness lies at the
+// corners of its box than at the middles of its sides, as a share of
+// both: an 'x' inks its corners and leaves its sides' middles bare, the
+// bars of '=', however blurred into one block, ink the middles of their
+// own long sides at least as much as their ends.
+func (cd *clueDetector) diagonalShare(w, mu, mv int, half float64) float64 {
+	h := int(math.Round(half * 0.8))
+	if h < 2 {
+		return 0
+	}
+	at := func(u, v int) float64 {
+		var s float64
+		for dv := -1; dv <= 1; dv++ {
+			for du := -1; du <= 1; du++ {
+				uu := clampInt(u+du, -cd.core, cd.core)
+				vv := clampInt(v+dv, -cd.core, cd.core)
+				s += cd.e[(vv+cd.along)*w+uu+cd.across]
+			}
+		}
+		return s / 9
+	}
+	diag := at(mu-h, mv-h) + at(mu+h, mv-h) + at(mu-h, mv+h) + at(mu+h, mv+h)
+	sides := at(mu, mv-h) + at(mu, mv+h) + at(mu-h, mv) + at(mu+h, mv)
+	if diag+sides <= 0 {
+		return 0
+	}
+	return (diag - sides) / (diag + sides)
 }
 
 // flatten subtracts from each row (or column) of the core its lightest

@@ -72,7 +72,7 @@ func TestClueScore(t *testing.T) {
 					e.R2, e.C2 = e.R1+1, e.C1
 				}
 				rel, ok := want[edgeKey(e)]
-				fmt.Printf("site %s want %s match %.2f amp %.2f (of contrast %.0f) kind %d %.2f centre %.2f px %d\n", edgeKey(e), relName(rel, ok), match, amp/cd.contrast, cd.contrast, kind, cd.kindBest, cd.centreRatio, cd.ci.px)
+				fmt.Printf("site %s want %s match %.2f amp %.2f (of contrast %.0f) kind %d %.2f centre %.2f diag %.2f px %d\n", edgeKey(e), relName(rel, ok), match, amp/cd.contrast, cd.contrast, kind, cd.kindBest, cd.centreRatio, cd.diagonal, cd.ci.px)
 				if os.Getenv("BINOCLE_CLUE_TRACE") != "map" {
 					return
 				}
