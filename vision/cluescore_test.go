@@ -22,7 +22,8 @@ import (
 // from the truth corners instead of the reader's, which leaves the locator's
 // error out. BINOCLE_CLUE_TRACE=1 (or =map, with the dark pixels) prints
 // how every site that reached the templates matched (BINOCLE_CLUE_RAW=1
-// with =map adds the window's grey values); BINOCLE_CLUE_TIME
+// with =map adds the window's grey values; BINOCLE_CLUE_TRACE_READER=1
+// traces the reader's own read instead of a re-rectified grid); BINOCLE_CLUE_TIME
 // times findClues alone. BINOCLE_CLUE_DUMP writes every truth or read clue site, cut
 // out of the rectified grid and enlarged, to that directory.
 func TestClueScore(t *testing.T) {
@@ -102,11 +103,20 @@ func TestClueScore(t *testing.T) {
 					fmt.Printf("profile paper %.0f u0 %.0f\n top %.0f\n bot %.0f\n", paper, hide, top, bottom)
 				}
 			}
-			m, _ := LoadFile(img)
-			ci, _ := truthCellImage(m, tr, r, false)
-			m.Close()
-			edges = findClues(ci)
-			clueTrace = nil
+			if os.Getenv("BINOCLE_CLUE_TRACE_READER") != "" {
+				// The reader's own grid, bent as it rectifies it, rather
+				// than a homography's.
+				r2, err := ReadFile(img)
+				if err == nil {
+					edges = r2.Edges
+				}
+			} else {
+				m, _ := LoadFile(img)
+				ci, _ := truthCellImage(m, tr, r, false)
+				m.Close()
+				edges = findClues(ci)
+			}
+			clueTrace, clueProfileTrace = nil, nil
 		}
 		if os.Getenv("BINOCLE_CLUE_TIME") != "" {
 			m, err := LoadFile(img)
