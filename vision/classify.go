@@ -784,11 +784,39 @@ func classify(ci cellImage) (Style, []solver.Cell, []float64) {
 	cells := make([]solver.Cell, n)
 	conf := make([]float64, n)
 	style := detectStyle(feats)
+	wide := 0.0
+	if style == StyleXOI {
+		wide = ringAspect(feats)
+	}
 	for i, f := range feats {
-		cells[i], conf[i] = label(style, f)
+		cells[i], conf[i] = labelWith(style, f, wide)
 	}
 	return style, cells, conf
 }
+
+// ringAspect is the median aspect of the glyphs with a clear hole, the
+// O's of an X/O/I grid, or 0 when too few show one. A rectification a
+// little off squeezes a grid's glyphs alike, so an I is told by being
+// narrower than the O's of its own grid rather than by a fixed aspect.
+func ringAspect(feats []cellFeatures) float64 {
+	var aspects []float64
+	for _, f := range feats {
+		if f.ink >= blankInk && f.hole >= ringHole {
+			aspects = append(aspects, f.aspect)
+		}
+	}
+	if len(aspects) < minRings {
+		return 0
+	}
+	return percentile(aspects, 0.5)
+}
+
+// minRings is how many open glyphs make their median aspect a measure,
+// and barOfRing the share of it an I's aspect stays below.
+const (
+	minRings  = 3
+	barOfRing = 0.8
+)
 
 func detectStyle(feats []cellFeatures) Style {
 	var tiles, coloured, symbols int
@@ -844,6 +872,10 @@ const (
 	// can close a small O's, so a glyph without one may still be a ring.
 	ringHole    = 0.04
 	styleQuorum = 0.1 // share of the symbols a style's telling shape needs
+	// styleMinShapes is how many glyphs at least must show a style's
+	// telling shape: in a small grid a tenth of the symbols is one
+	// glyph, which one misshapen glyph can be.
+	styleMinShapes = 2
 	// barShare bounds the median bar's aspect, as a share of the other
 	// glyphs' median, in an X/O/I grid: an I is less than half as wide.
 	barShare = 0.75
@@ -891,7 +923,10 @@ func inkStyle(feats []cellFeatures) Style {
 	var count [5]int
 	var fills, barAspects, wideAspects, ringAspects []float64
 	for _, f := range feats {
-		if f.ink < blankInk {
+		// A glyph whose box sits well off its cell's middle is likely a
+		// piece of a line or of a neighbour's glyph: its shape says
+		// nothing about the style.
+		if f.ink < blankInk || f.off > offGlyph {
 			continue
 		}
 		symbols++
@@ -909,7 +944,7 @@ func inkStyle(feats []cellFeatures) Style {
 			wideAspects = append(wideAspects, f.aspect)
 		}
 	}
-	quorum := func(n int) bool { return n > 0 && float64(n) >= styleQuorum*float64(symbols) }
+	quorum := func(n int) bool { return n >= styleMinShapes && float64(n) >= styleQuorum*float64(symbols) }
 	bars, crosses, filled := count[shapeBar], count[shapeCross], count[shapeFilled]
 	distinctBars := quorum(bars) && (len(wideAspects) == 0 || percentile(barAspects, 0.5) <= barShare*percentile(wideAspects, 0.5))
 	letterRings := len(ringAspects) > 0 && percentile(ringAspects, 0.5) >= letterO
@@ -929,6 +964,11 @@ func inkStyle(feats []cellFeatures) Style {
 }
 
 func label(style Style, f cellFeatures) (solver.Cell, float64) {
+	return labelWith(style, f, 0)
+}
+
+// labelWith labels one cell; wide is the grid's ringAspect (0 if unknown).
+func labelWith(style Style, f cellFeatures, wide float64) (solver.Cell, float64) {
 	switch style {
 	case StyleTiles:
 		if f.colour < 0.5*tileColour {
@@ -971,8 +1011,10 @@ func label(style Style, f cellFeatures) (solver.Cell, float64) {
 		return solver.Zero, c
 	case StyleXO, StyleXOI:
 		if style == StyleXOI {
-			// An I is much narrower than an X or an O and inked at its ends.
-			if v := barScore(f); v > 0 {
+			// An I is much narrower than an X or an O and inked at its
+			// ends; an O squeezed as narrow by the rectification still
+			// has its hole, which no I has.
+			if v := barScore(f); v > 0 && f.hole < ringHole && (wide == 0 || f.aspect < barOfRing*wide) {
 				return solver.Two, math.Min(blank, margin(v, 0, 1.5))
 			}
 		}

@@ -66,6 +66,12 @@ const (
 	clueMinArea    = 0.012 // of a cell's area: dark pixels a mark needs
 	clueMatch      = 0.55  // correlation with the best clue shape
 	clueStrokeDark = 0.22  // of the contrast: the fitted darkness of the stroke
+	// clueStrokeMin is the stroke's darkness in grey levels at least: in
+	// a picture of little contrast (blurred tiles of like greys) a share
+	// of it is no more than the blur's and the JPEG's ripples.
+	clueStrokeMin  = 16
+	clueMatchSure  = 0.65 // a match this close takes a stroke clueStrokePale dark
+	clueStrokePale = 0.16
 	// Within clueBlurMargin of the best match an 'x' is taken when the
 	// mark's middle is clueCrossCentre times as dark as its mean.
 	clueBlurMargin  = 0.1
@@ -84,6 +90,7 @@ const (
 type clueTemplate struct {
 	kind clueShapeKind
 	r    int       // half-size of the rendered square
+	half float64   // half-size of the drawn mark
 	val  []float64 // (2r+1)^2, row-major, v rows and u columns
 }
 
@@ -109,6 +116,7 @@ type clueDetector struct {
 	column      []float64
 	centreRatio float64    // the last mark's, see centre
 	kindBest    [3]float64 // the last site's best correlation with each shape
+	diagonal    float64    // the last mark's, see diagonal
 }
 
 func newClueDetector(ci cellImage) *clueDetector {
@@ -164,7 +172,9 @@ func clueTemplatesFor(px, core, match, reach int) *clueTemplateSet {
 				clueBarsAlong:  {{-gap, -half, -gap, half}, {gap, -half, gap, half}},
 			}
 			for _, kind := range []clueShapeKind{clueCross, clueBarsAcross, clueBarsAlong} {
-				set.templates = append(set.templates, renderClueTemplate(kind, r, segs[kind], hw, sigma))
+				t := renderClueTemplate(kind, r, segs[kind], hw, sigma)
+				t.half = half
+				set.templates = append(set.templates, t)
 			}
 		}
 	}
@@ -392,6 +402,8 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	cd.kindBest = [3]float64{-1, -1, -1}
 	best, bestAmp := -1.0, 0.0
 	var bestKind clueShapeKind
+	var bestHalf float64
+	bestU, bestV := mu, mv
 	set := cd.set
 	nn := 2*set.reach + 1
 	for k, t := range set.templates {
@@ -414,26 +426,56 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 				r := cov / math.Sqrt(varE*varT)
 				if r > best {
 					best, bestAmp, bestKind = r, cov/varT, t.kind
+					bestHalf, bestU, bestV = t.half, du, dv
 				}
 				cd.kindBest[t.kind] = math.Max(cd.kindBest[t.kind], r)
 			}
 		}
 	}
 	cd.centreRatio = cd.centre(w, mu, mv)
+	cd.diagonal = cd.diagonalShare(w, bestU, bestV, bestHalf)
 	if clueTrace != nil {
 		clueTrace(cd, cx, cy, vertical, best, bestAmp, bestKind)
 	}
-	if best < clueMatch || bestAmp < clueStrokeDark*cd.contrast {
+	// A clue drawn in a paler ink than the lines is taken on a closer
+	// match with its shape.
+	stroke := clueStrokeDark
+	if best >= clueMatchSure {
+		stroke = clueStrokePale
+	}
+	if best < clueMatch || bestAmp < math.Max(stroke*cd.contrast, clueStrokeMin) {
 		return 0, false
 	}
 	// Blur rounds both shapes into blobs that match each other's
 	// templates almost as well; then the crossing, darkest where two
-	// strokes overlap, tells an 'x'.
-	if bestKind == clueCross || (cd.kindBest[clueCross] > best-clueBlurMargin && cd.centreRatio >= clueCrossCentre) {
+	// strokes overlap, or ink at the corners of the mark's box rather
+	// than at its sides' middles tells an 'x', and bars blurred into one
+	// block, inked along their long sides and no darker in the middle, an
+	// '='.
+	crossClose := cd.kindBest[clueCross] > best-clueBlurMargin
+	barsClose := math.Max(cd.kindBest[clueBarsAcross], cd.kindBest[clueBarsAlong]) > best-clueBlurMargin
+	switch {
+	case bestKind == clueCross && barsClose && cd.diagonal < clueDiagonalBars && cd.centreRatio < clueBlockCentre:
+		return solver.Equal, true
+	case bestKind == clueCross:
+		return solver.Differ, true
+	case crossClose && (cd.centreRatio >= clueCrossCentre || cd.diagonal >= clueDiagonalCross):
 		return solver.Differ, true
 	}
 	return solver.Equal, true
 }
+
+// An 'x' puts clearly more of its ink at its box's corners than at its
+// sides' middles, the bars of '=' about as much or less: below
+// clueDiagonalBars a blurred mark is taken for '=', at clueDiagonalCross
+// for an 'x'.
+// A block no darker in its middle (clueBlockCentre) than on average is
+// no crossing.
+const (
+	clueDiagonalBars  = 0.2
+	clueDiagonalCross = 0.45
+	clueBlockCentre   = 1
+)
 
 // centre is the mark's darkness at its middle over its mean darkness:
 // two crossing strokes are darkest where they cross, the bars of '='
@@ -458,6 +500,35 @@ func (cd *clueDetector) centre(w, mu, mv int) float64 {
 		return 0
 	}
 	return (c / cn) / (d / dn)
+}
+
+// diagonalShare is how much more of the mark's darkness lies at the
+// corners of its box than at the middles of its sides, as a share of
+// both: an 'x' inks its corners and leaves its sides' middles bare, the
+// bars of '=', however blurred into one block, ink the middles of their
+// own long sides at least as much as their ends.
+func (cd *clueDetector) diagonalShare(w, mu, mv int, half float64) float64 {
+	h := int(math.Round(half * 0.8))
+	if h < 2 {
+		return 0
+	}
+	at := func(u, v int) float64 {
+		var s float64
+		for dv := -1; dv <= 1; dv++ {
+			for du := -1; du <= 1; du++ {
+				uu := clampInt(u+du, -cd.core, cd.core)
+				vv := clampInt(v+dv, -cd.core, cd.core)
+				s += cd.e[(vv+cd.along)*w+uu+cd.across]
+			}
+		}
+		return s / 9
+	}
+	diag := at(mu-h, mv-h) + at(mu+h, mv-h) + at(mu-h, mv+h) + at(mu+h, mv+h)
+	sides := at(mu, mv-h) + at(mu, mv+h) + at(mu-h, mv) + at(mu+h, mv)
+	if diag+sides <= 0 {
+		return 0
+	}
+	return (diag - sides) / (diag + sides)
 }
 
 // flatten subtracts from each row (or column) of the core its lightest
@@ -556,7 +627,13 @@ func (cd *clueDetector) anyMark(top, bottom []float64) bool {
 // showed clearly in both ends at about the same place (zeros if not).
 func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float64, bool) {
 	search := int(math.Round(clueLineSearch * float64(cd.ci.px)))
-	reach := search + 2
+	// The line is where the profile dips below both its sides, not where
+	// it is darkest: across a shadow's edge the darkest place is the
+	// window's darker end.
+	side := max(2, int(math.Round(clueLineSide*float64(cd.ci.px))))
+	// One place beyond the search is looked at too: a dip deepest there
+	// is the side of a shadow or of a shaded cell, still falling.
+	reach := search + side + 2
 	var at [2]int
 	for k, sign := range []int{-1, 1} {
 		profile := make([]float64, 2*reach+1)
@@ -568,14 +645,15 @@ func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float6
 			insertionSort(col)
 			profile[u+reach] = col[len(col)/2]
 		}
-		best, bestU := math.Inf(1), 0
-		for u := -search; u <= search; u++ {
+		smooth := func(i int) float64 { return (profile[i-1] + 2*profile[i] + profile[i+1]) / 4 }
+		best, bestU := math.Inf(-1), 0
+		for u := -search - 1; u <= search+1; u++ {
 			i := u + reach
-			if sm := profile[i-1] + 2*profile[i] + profile[i+1]; sm < best {
-				best, bestU = sm, u
+			if d := math.Min(smooth(i-side), smooth(i+side)) - smooth(i); d > best {
+				best, bestU = d, u
 			}
 		}
-		if percentile(profile, 0.5)-best/4 < clueLineDip*cd.contrast {
+		if best < clueLineDip*cd.contrast || bestU < -search || bestU > search {
 			return 0, 0, false
 		}
 		at[k] = bestU
@@ -594,6 +672,9 @@ const (
 	clueLineSearch = 0.22
 	clueLineDip    = 0.04
 	clueLineSlant  = 0.12
+	// clueLineSide is how far to either side of a place the paper it
+	// must be darker than is read: beyond a blurred line's half-width.
+	clueLineSide = 0.1
 )
 
 // insertionSort sorts the short slices of one window's rows and columns

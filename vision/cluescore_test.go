@@ -21,7 +21,9 @@ import (
 // on the right lattice. With BINOCLE_CLUE_TRUTH=1 the grid is rectified
 // from the truth corners instead of the reader's, which leaves the locator's
 // error out. BINOCLE_CLUE_TRACE=1 (or =map, with the dark pixels) prints
-// how every site that reached the templates matched; BINOCLE_CLUE_TIME
+// how every site that reached the templates matched (BINOCLE_CLUE_RAW=1
+// with =map adds the window's grey values; BINOCLE_CLUE_TRACE_READER=1
+// traces the reader's own read instead of a re-rectified grid); BINOCLE_CLUE_TIME
 // times findClues alone. BINOCLE_CLUE_DUMP writes every truth or read clue site, cut
 // out of the rectified grid and enlarged, to that directory.
 func TestClueScore(t *testing.T) {
@@ -71,11 +73,16 @@ func TestClueScore(t *testing.T) {
 					e.R2, e.C2 = e.R1+1, e.C1
 				}
 				rel, ok := want[edgeKey(e)]
-				fmt.Printf("site %s want %s match %.2f amp %.2f (of contrast %.0f) kind %d %.2f centre %.2f\n", edgeKey(e), relName(rel, ok), match, amp/cd.contrast, cd.contrast, kind, cd.kindBest, cd.centreRatio)
+				fmt.Printf("site %s want %s match %.2f amp %.2f (of contrast %.0f) kind %d %.2f centre %.2f diag %.2f px %d\n", edgeKey(e), relName(rel, ok), match, amp/cd.contrast, cd.contrast, kind, cd.kindBest, cd.centreRatio, cd.diagonal, cd.ci.px)
 				if os.Getenv("BINOCLE_CLUE_TRACE") != "map" {
 					return
 				}
 				w := 2*cd.across + 1
+				if os.Getenv("BINOCLE_CLUE_RAW") != "" {
+					for v := -cd.along; v <= cd.along; v++ {
+						fmt.Printf("%3.0f\n", cd.win[(v+cd.along)*w:(v+cd.along+1)*w])
+					}
+				}
 				for v := -cd.core; v <= cd.core; v++ {
 					row := make([]byte, 0, w)
 					for u := -cd.core; u <= cd.core; u++ {
@@ -96,11 +103,20 @@ func TestClueScore(t *testing.T) {
 					fmt.Printf("profile paper %.0f u0 %.0f\n top %.0f\n bot %.0f\n", paper, hide, top, bottom)
 				}
 			}
-			m, _ := LoadFile(img)
-			ci, _ := truthCellImage(m, tr, r, false)
-			m.Close()
-			edges = findClues(ci)
-			clueTrace = nil
+			if os.Getenv("BINOCLE_CLUE_TRACE_READER") != "" {
+				// The reader's own grid, bent as it rectifies it, rather
+				// than a homography's.
+				r2, err := ReadFile(img)
+				if err == nil {
+					edges = r2.Edges
+				}
+			} else {
+				m, _ := LoadFile(img)
+				ci, _ := truthCellImage(m, tr, r, false)
+				m.Close()
+				edges = findClues(ci)
+			}
+			clueTrace, clueProfileTrace = nil, nil
 		}
 		if os.Getenv("BINOCLE_CLUE_TIME") != "" {
 			m, err := LoadFile(img)
