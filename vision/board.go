@@ -179,6 +179,15 @@ func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
 		return spotLattice{}, false
 	}
 	v := [2]float64{-u[1], u[0]}
+	// Tiles, which all but fill their cells, mark every cell they stand
+	// in; a glyph board's few glyphs are too few for the freer search.
+	var fills []float64
+	for _, s := range spots {
+		fills = append(fills, s.fill)
+	}
+	if percentile(fills, 0.25) >= 0.55 {
+		u, v = obliqueSteps(diffs, u)
+	}
 	// Seed: the spot nearest the spots' centre, where the local steps
 	// are least bent by perspective relative to the whole.
 	var cx, cy float64
@@ -267,14 +276,40 @@ func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) 
 			break
 		}
 	}
-	l := spotLattice{toImage: h, at: at}
+	l := spotLattice{toImage: h, at: at, residual: spotResidual(h, spots, at)}
+	// Spots the projective map left out but their neighbours place: the
+	// grown board is kept only if one projective map still holds it all.
+	grown := map[latticePos]int{}
+	for p, i := range at {
+		grown[p] = i
+	}
+	if grown = growSpots(spots, grown); len(grown) > len(at) {
+		var src, dst [][2]float64
+		for p, i := range grown {
+			src = append(src, [2]float64{float64(p.col) + 0.5, float64(p.row) + 0.5})
+			dst = append(dst, [2]float64{spots[i].x, spots[i].y})
+		}
+		if g, ok := fitHomography(src, dst); ok {
+			r := spotResidual(g, spots, grown)
+			traceBoard("grown from %d to %d spots, resid %.3f from %.3f", len(at), len(grown), r, l.residual)
+			if r <= math.Max(0.08, l.residual+0.02) {
+				l = spotLattice{toImage: g, at: grown, residual: r}
+			}
+		}
+	}
+	return l, true
+}
+
+// spotResidual is the mean distance, in cells, of the assigned spots'
+// centres from their cells' centres under h.
+func spotResidual(h homography, spots []spot, at map[latticePos]int) float64 {
 	inv := h.inverse()
+	sum := 0.0
 	for p, i := range at {
 		a, b := inv.apply(spots[i].x, spots[i].y)
-		l.residual += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
+		sum += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
 	}
-	l.residual /= float64(len(at))
-	return l, true
+	return sum / float64(max(1, len(at)))
 }
 
 // bounds is the range of occupied lattice cells, or the span set for a
