@@ -181,12 +181,13 @@ func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
 	v := [2]float64{-u[1], u[0]}
 	// Tiles, which all but fill their cells, mark every cell they stand
 	// in; a glyph board's few glyphs are too few for the freer search.
-	var fills []float64
+	var fills, areas []float64
 	for _, s := range spots {
 		fills = append(fills, s.fill)
+		areas = append(areas, s.fill*float64(s.w*s.h))
 	}
 	if percentile(fills, 0.25) >= 0.55 {
-		u, v = obliqueSteps(diffs, u)
+		u, v = obliqueSteps(diffs, u, percentile(areas, 0.5))
 	}
 	// Seed: the spot nearest the spots' centre, where the local steps
 	// are least bent by perspective relative to the whole.

@@ -182,8 +182,8 @@ func stepScore(diffs [][2]float64, u, v [2]float64) float64 {
 // picture, so a walk with square steps loses the spots a few cells out.
 // The second step is searched for on its own, then the first again with
 // the second held; the square pair stays unless the free one explains the
-// differences clearly better.
-func obliqueSteps(diffs [][2]float64, u [2]float64) ([2]float64, [2]float64) {
+// differences clearly better. tileArea is a tile's area, in pixels.
+func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float64, [2]float64) {
 	v := [2]float64{-u[1], u[0]}
 	square := stepScore(diffs, u, v)
 	search := func(fixed, near [2]float64, first bool, turn, stretch float64) [2]float64 {
@@ -211,13 +211,34 @@ func obliqueSteps(diffs [][2]float64, u [2]float64) ([2]float64, [2]float64) {
 	u2 := search(v2, u, true, 15, 1.2)
 	v2 = search(u2, v2, false, 10, 1.1)
 	free := stepScore(diffs, u2, v2)
+	// A lattice of the board's diagonals, or of every other column,
+	// explains half the differences with its looser tolerance; the
+	// board's own lattice, of half its cell, explains them all.
+	refined := false
+	finer := [3][2][2]float64{
+		{{(u2[0] + v2[0]) / 2, (u2[1] + v2[1]) / 2}, {(u2[0] - v2[0]) / 2, (u2[1] - v2[1]) / 2}},
+		{{u2[0] / 2, u2[1] / 2}, v2},
+		{u2, {v2[0] / 2, v2[1] / 2}},
+	}
+	for _, c := range finer {
+		fu, fv := reduceBasis(c[0], c[1])
+		fv = search(fu, fv, false, 10, 1.1)
+		fu = search(fv, fu, true, 10, 1.1)
+		fs := stepScore(diffs, fu, fv)
+		// Tiles do not overlap: a cell smaller than a tile is a
+		// lattice of chance alignments.
+		if fs >= 1.1*free && tileArea <= 0.95*math.Abs(fu[0]*fv[1]-fu[1]*fv[0]) {
+			u2, v2, free, refined = fu, fv, fs, true
+			break
+		}
+	}
 	// Any finer lattice holding the true one explains its differences
 	// as well: cells wider than tall make the half diagonals about
 	// square, and that is what the square search finds. Of a lattice
 	// and the coarser ones of twice its cell, the coarsest that still
 	// explains about as much is the board's.
 	coarsened := false
-	for k := 0; k < 2; k++ {
+	for k := 0; k < 2 && !refined; k++ {
 		coarser := [3][2][2]float64{
 			{{u2[0] + v2[0], u2[1] + v2[1]}, {u2[0] - v2[0], u2[1] - v2[1]}},
 			{{2 * u2[0], 2 * u2[1]}, v2},
@@ -237,8 +258,8 @@ func obliqueSteps(diffs [][2]float64, u [2]float64) ([2]float64, [2]float64) {
 			break
 		}
 	}
-	traceBoard("oblique steps %v %v score %.1f (coarsened %v), square %.1f", u2, v2, free, coarsened, square)
-	if free < 1.15*square && !(coarsened && free >= 0.85*square) {
+	traceBoard("oblique steps %v %v score %.1f (refined %v, coarsened %v), square %.1f", u2, v2, free, refined, coarsened, square)
+	if free < 1.15*square && !(coarsened && !refined && free >= 0.85*square) {
 		return u, v
 	}
 	return u2, v2

@@ -76,12 +76,16 @@ func TestObliqueSteps(t *testing.T) {
 	cases := []struct {
 		name string
 		u, v [2]float64
+		size float64 // the spots' size against the shorter step
 	}{
-		{"square", [2]float64{30, 4}, [2]float64{-4, 30}},
-		{"tall", [2]float64{21, 5.6}, [2]float64{-5, 26}},
-		{"sheared", [2]float64{27.4, 8.1}, [2]float64{-9.9, 28.8}},
-		{"wide", [2]float64{44, 6}, [2]float64{-3, 34}},
-		{"wide and sheared", [2]float64{52.4, 12.6}, [2]float64{-8.9, 38.5}},
+		{"square", [2]float64{30, 4}, [2]float64{-4, 30}, 0.85},
+		{"tall", [2]float64{21, 5.6}, [2]float64{-5, 26}, 0.85},
+		{"sheared", [2]float64{27.4, 8.1}, [2]float64{-9.9, 28.8}, 0.85},
+		{"wide", [2]float64{44, 6}, [2]float64{-3, 34}, 0.85},
+		{"wide and sheared", [2]float64{52.4, 12.6}, [2]float64{-8.9, 38.5}, 0.85},
+		// A turned tile's box is wider than the tile, and than a
+		// short step: the square search finds the diagonals.
+		{"turned tiles", [2]float64{19.7, 7.25}, [2]float64{-6.1, 23.1}, 1.25},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -95,7 +99,7 @@ func TestObliqueSteps(t *testing.T) {
 					pts = append(pts, [2]float64{float64(c)*tc.u[0] + float64(r)*tc.v[0] + 0.7*rng.NormFloat64(), float64(c)*tc.u[1] + float64(r)*tc.v[1] + 0.7*rng.NormFloat64()})
 				}
 			}
-			size := 0.85 * min(hypot(tc.u), hypot(tc.v))
+			size := tc.size * min(hypot(tc.u), hypot(tc.v))
 			var diffs [][2]float64
 			for i, a := range pts {
 				for _, b := range pts[i+1:] {
@@ -108,8 +112,8 @@ func TestObliqueSteps(t *testing.T) {
 			if !ok {
 				t.Fatal("no step")
 			}
-			u, v := obliqueSteps(diffs, u0)
 			det := tc.u[0]*tc.v[1] - tc.u[1]*tc.v[0]
+			u, v := obliqueSteps(diffs, u0, 0.7*math.Abs(det))
 			inTrue := func(d [2]float64) (float64, float64) {
 				return (d[0]*tc.v[1] - d[1]*tc.v[0]) / det, (tc.u[0]*d[1] - tc.u[1]*d[0]) / det
 			}
