@@ -227,7 +227,11 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 		fs := stepScore(diffs, fu, fv)
 		// Tiles do not overlap: a cell smaller than a tile is a
 		// lattice of chance alignments.
-		if fs >= 1.1*free && tileArea <= 0.95*math.Abs(fu[0]*fv[1]-fu[1]*fv[0]) {
+		// and a cell that leaves most of itself around its tile is
+		// the diagonals' even where the differences, blurred by
+		// perspective, hardly tell.
+		sparse := tileArea < 0.4*math.Abs(u2[0]*v2[1]-u2[1]*v2[0])
+		if (fs >= 1.1*free || sparse && fs >= 0.9*free) && tileArea <= 0.95*math.Abs(fu[0]*fv[1]-fu[1]*fv[0]) {
 			u2, v2, free, refined = fu, fv, fs, true
 			break
 		}

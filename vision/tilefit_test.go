@@ -77,15 +77,17 @@ func TestObliqueSteps(t *testing.T) {
 		name string
 		u, v [2]float64
 		size float64 // the spots' size against the shorter step
+		diag bool    // start the free search from the diagonals, as a square search misled by perspective does
 	}{
-		{"square", [2]float64{30, 4}, [2]float64{-4, 30}, 0.85},
-		{"tall", [2]float64{21, 5.6}, [2]float64{-5, 26}, 0.85},
-		{"sheared", [2]float64{27.4, 8.1}, [2]float64{-9.9, 28.8}, 0.85},
-		{"wide", [2]float64{44, 6}, [2]float64{-3, 34}, 0.85},
-		{"wide and sheared", [2]float64{52.4, 12.6}, [2]float64{-8.9, 38.5}, 0.85},
+		{"square", [2]float64{30, 4}, [2]float64{-4, 30}, 0.85, false},
+		{"tall", [2]float64{21, 5.6}, [2]float64{-5, 26}, 0.85, false},
+		{"sheared", [2]float64{27.4, 8.1}, [2]float64{-9.9, 28.8}, 0.85, false},
+		{"wide", [2]float64{44, 6}, [2]float64{-3, 34}, 0.85, false},
+		{"wide and sheared", [2]float64{52.4, 12.6}, [2]float64{-8.9, 38.5}, 0.85, false},
 		// A turned tile's box is wider than the tile, and than a
 		// short step: the square search finds the diagonals.
-		{"turned tiles", [2]float64{19.7, 7.25}, [2]float64{-6.1, 23.1}, 1.25},
+		{"turned tiles", [2]float64{19.7, 7.25}, [2]float64{-6.1, 23.1}, 1.25, false},
+		{"from the diagonals", [2]float64{44.4, 4.1}, [2]float64{-5.5, 42.8}, 0.85, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -111,6 +113,9 @@ func TestObliqueSteps(t *testing.T) {
 			u0, ok := latticeStep(diffs, size)
 			if !ok {
 				t.Fatal("no step")
+			}
+			if tc.diag {
+				u0 = [2]float64{tc.u[0] - tc.v[0], tc.u[1] - tc.v[1]}
 			}
 			det := tc.u[0]*tc.v[1] - tc.u[1]*tc.v[0]
 			u, v := obliqueSteps(diffs, u0, 0.7*math.Abs(det))
