@@ -339,6 +339,7 @@ type boardView struct {
 	cols, rows int
 	p          bgrPlane
 	inImage    []bool // which view pixels come from inside the picture
+	shade      int    // what a pixel's brightness is taken as: 0 grey, 1-3 its blue, green or red (tileShade)
 }
 
 const boardMargin = 8
@@ -416,6 +417,14 @@ func (v boardView) lookShifted(col, row, dx, dy int) cellLook {
 			}
 			b, g, r := float64(v.p.pix[3*i]), float64(v.p.pix[3*i+1]), float64(v.p.pix[3*i+2])
 			grey := (b + g + r) / 3
+			switch v.shade {
+			case 1:
+				grey = b
+			case 2:
+				grey = g
+			case 3:
+				grey = r
+			}
 			dx, dy := x-x0, y-y0
 			if dx == 0 || dy == 0 || dx == boardPx-1 || dy == boardPx-1 {
 				ring += grey
@@ -453,6 +462,7 @@ func (v boardView) lookShifted(col, row, dx, dy int) cellLook {
 // tiles inside the range (even, their shade, set off from their gap ring
 // the same way), coloured ones are even and coloured.
 func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool) {
+	v.shade = tileShade(v, l)
 	minC, minR, maxC, maxR = l.bounds()
 	var mids, contrasts, spreads, chromas []float64
 	for r := minR; r <= maxR; r++ {

@@ -268,3 +268,47 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 	}
 	return u2, v2
 }
+
+// tileShade picks how a tile board's blank tiles are best told from their
+// gaps: by grey, or by one colour channel when the blank tiles differ
+// from the gaps more in hue than in brightness (grey-violet tiles on a
+// greenish page), where grey leaves them almost no contrast.
+func tileShade(v boardView, l spotLattice) int {
+	minC, minR, maxC, maxR := l.bounds()
+	contrast := func(shade int) float64 {
+		v.shade = shade
+		var cs, mids []float64
+		for r := minR; r <= maxR; r++ {
+			for c := minC; c <= maxC; c++ {
+				if _, coloured := l.at[latticePos{c, r}]; coloured {
+					continue
+				}
+				if lk := v.look(c, r); lk.ok && lk.chroma < minSpotChroma {
+					cs = append(cs, lk.mid-lk.ring)
+					mids = append(mids, lk.mid)
+				}
+			}
+		}
+		// A channel clipped by glare has lost its contrast where it
+		// clipped, unevenly across the board.
+		if len(cs) < 3 || percentile(mids, 0.5) > 240 {
+			return 0
+		}
+		return math.Abs(percentile(cs, 0.5))
+	}
+	grey := contrast(0)
+	if grey >= 2 {
+		return 0
+	}
+	best, bestC := 0, grey
+	for shade := 1; shade <= 3; shade++ {
+		if c := contrast(shade); c > bestC {
+			best, bestC = shade, c
+		}
+	}
+	traceBoard("shade %d contrast %.1f, grey %.1f", best, bestC, grey)
+	if bestC < 2*grey || bestC < 3 {
+		return 0
+	}
+	return best
+}

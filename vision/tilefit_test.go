@@ -139,3 +139,46 @@ func TestObliqueSteps(t *testing.T) {
 func hypot(d [2]float64) float64 { return math.Hypot(d[0], d[1]) }
 
 func roundHalf(x float64) float64 { return math.Round(x) }
+
+// TestTileShade paints a board view of blank tiles on gaps and asks by
+// which shade tileExtent should tell them apart: grey where the tiles are
+// darker or lighter than the gaps, a colour channel where tiles and gaps
+// are about as bright but of different hue, and grey again where that
+// channel is clipped by glare.
+func TestTileShade(t *testing.T) {
+	type bgr [3]uint8
+	cases := []struct {
+		name      string
+		tile, gap bgr
+		colour    bool // a channel, not grey
+	}{
+		{"darker tiles", bgr{200, 200, 200}, bgr{240, 240, 240}, false},
+		{"hue only", bgr{200, 170, 186}, bgr{170, 196, 192}, true},
+		{"hue only, glare", bgr{252, 220, 230}, bgr{246, 221, 231}, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			const cells = 8
+			w := cells * boardPx
+			v := boardView{c0: 0, r0: 0, cols: cells, rows: cells, p: bgrPlane{w: w, h: w, pix: make([]uint8, 3*w*w)}, inImage: make([]bool, w*w)}
+			for y := 0; y < w; y++ {
+				for x := 0; x < w; x++ {
+					c := tc.tile
+					// The gap is the outer two pixels of every cell.
+					if dx, dy := x%boardPx, y%boardPx; dx < 2 || dy < 2 || dx >= boardPx-2 || dy >= boardPx-2 {
+						c = tc.gap
+					}
+					i := y*w + x
+					copy(v.p.pix[3*i:], c[:])
+					v.inImage[i] = true
+				}
+			}
+			l := spotLattice{at: map[latticePos]int{{2, 2}: 0, {5, 5}: 1}}
+			l.span = &[4]int{1, 1, 6, 6}
+			got := tileShade(v, l)
+			if (got != 0) != tc.colour {
+				t.Errorf("shade %d, want a colour channel: %v", got, tc.colour)
+			}
+		})
+	}
+}
