@@ -40,15 +40,28 @@ func growSpots(spots []spot, at map[latticePos]int) map[latticePos]int {
 			if taken[i] {
 				continue
 			}
-			sort.Slice(have, func(a, b int) bool {
-				da := math.Hypot(spots[have[a].i].x-s.x, spots[have[a].i].y-s.y)
-				db := math.Hypot(spots[have[b].i].x-s.x, spots[have[b].i].y-s.y)
-				return da < db
-			})
 			if len(have) < near {
 				return at
 			}
-			nb := have[:near]
+			// The near nearest, by insertion: a full sort per spot
+			// costs a large board more than the rest of its read.
+			var nb [near]assigned
+			var nd [near]float64
+			for k := range nd {
+				nd[k] = math.Inf(1)
+			}
+			for _, a := range have {
+				d := (spots[a.i].x-s.x)*(spots[a.i].x-s.x) + (spots[a.i].y-s.y)*(spots[a.i].y-s.y)
+				if d >= nd[near-1] {
+					continue
+				}
+				k := near - 1
+				for k > 0 && nd[k-1] > d {
+					nd[k], nb[k] = nd[k-1], nb[k-1]
+					k--
+				}
+				nd[k], nb[k] = d, a
+			}
 			var src, dst [][2]float64
 			var sizes []float64
 			for _, n := range nb {
