@@ -179,6 +179,16 @@ func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
 		return spotLattice{}, false
 	}
 	v := [2]float64{-u[1], u[0]}
+	// Tiles, which all but fill their cells, mark every cell they stand
+	// in; a glyph board's few glyphs are too few for the freer search.
+	var fills, areas []float64
+	for _, s := range spots {
+		fills = append(fills, s.fill)
+		areas = append(areas, s.fill*float64(s.w*s.h))
+	}
+	if percentile(fills, 0.25) >= 0.55 {
+		u, v = obliqueSteps(diffs, u, percentile(areas, 0.5))
+	}
 	// Seed: the spot nearest the spots' centre, where the local steps
 	// are least bent by perspective relative to the whole.
 	var cx, cy float64
@@ -267,14 +277,40 @@ func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) 
 			break
 		}
 	}
-	l := spotLattice{toImage: h, at: at}
+	l := spotLattice{toImage: h, at: at, residual: spotResidual(h, spots, at)}
+	// Spots the projective map left out but their neighbours place: the
+	// grown board is kept only if one projective map still holds it all.
+	grown := map[latticePos]int{}
+	for p, i := range at {
+		grown[p] = i
+	}
+	if grown = growSpots(spots, grown); len(grown) > len(at) {
+		var src, dst [][2]float64
+		for p, i := range grown {
+			src = append(src, [2]float64{float64(p.col) + 0.5, float64(p.row) + 0.5})
+			dst = append(dst, [2]float64{spots[i].x, spots[i].y})
+		}
+		if g, ok := fitHomography(src, dst); ok {
+			r := spotResidual(g, spots, grown)
+			traceBoard("grown from %d to %d spots, resid %.3f from %.3f", len(at), len(grown), r, l.residual)
+			if r <= math.Max(0.08, l.residual+0.02) {
+				l = spotLattice{toImage: g, at: grown, residual: r}
+			}
+		}
+	}
+	return l, true
+}
+
+// spotResidual is the mean distance, in cells, of the assigned spots'
+// centres from their cells' centres under h.
+func spotResidual(h homography, spots []spot, at map[latticePos]int) float64 {
 	inv := h.inverse()
+	sum := 0.0
 	for p, i := range at {
 		a, b := inv.apply(spots[i].x, spots[i].y)
-		l.residual += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
+		sum += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
 	}
-	l.residual /= float64(len(at))
-	return l, true
+	return sum / float64(max(1, len(at)))
 }
 
 // bounds is the range of occupied lattice cells, or the span set for a
@@ -303,6 +339,7 @@ type boardView struct {
 	cols, rows int
 	p          bgrPlane
 	inImage    []bool // which view pixels come from inside the picture
+	shade      int    // what a pixel's brightness is taken as: 0 grey, 1-3 its blue, green or red (tileShade)
 }
 
 const boardMargin = 8
@@ -380,6 +417,14 @@ func (v boardView) lookShifted(col, row, dx, dy int) cellLook {
 			}
 			b, g, r := float64(v.p.pix[3*i]), float64(v.p.pix[3*i+1]), float64(v.p.pix[3*i+2])
 			grey := (b + g + r) / 3
+			switch v.shade {
+			case 1:
+				grey = b
+			case 2:
+				grey = g
+			case 3:
+				grey = r
+			}
 			dx, dy := x-x0, y-y0
 			if dx == 0 || dy == 0 || dx == boardPx-1 || dy == boardPx-1 {
 				ring += grey
@@ -417,6 +462,7 @@ func (v boardView) lookShifted(col, row, dx, dy int) cellLook {
 // tiles inside the range (even, their shade, set off from their gap ring
 // the same way), coloured ones are even and coloured.
 func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool) {
+	v.shade = tileShade(v, l)
 	minC, minR, maxC, maxR = l.bounds()
 	var mids, contrasts, spreads, chromas []float64
 	for r := minR; r <= maxR; r++ {
