@@ -130,8 +130,8 @@ func affineInverse(src, dst [][2]float64, x, y float64) (float64, float64, bool)
 			ry[i] += row[i] * dst[k][1]
 		}
 	}
-	cx, ok1 := solve3(m, rx)
-	cy, ok2 := solve3(m, ry)
+	cx, ok1 := solveWhole(m, rx)
+	cy, ok2 := solveWhole(m, ry)
 	if !ok1 || !ok2 {
 		return 0, 0, false
 	}
@@ -144,27 +144,20 @@ func affineInverse(src, dst [][2]float64, x, y float64) (float64, float64, bool)
 	return (cy[1]*dx - cx[1]*dy) / det, (cx[0]*dy - cy[0]*dx) / det, true
 }
 
-// solve3 solves the normal equations m of whole-number lattice
-// coordinates by Cramer's rule.
-func solve3(m [3][3]float64, r [3]float64) ([3]float64, bool) {
-	det3 := func(a [3][3]float64) float64 {
-		return a[0][0]*(a[1][1]*a[2][2]-a[1][2]*a[2][1]) - a[0][1]*(a[1][0]*a[2][2]-a[1][2]*a[2][0]) + a[0][2]*(a[1][0]*a[2][1]-a[1][1]*a[2][0])
-	}
-	d := det3(m)
+// solveWhole solves the normal equations m·x = r of whole-number lattice
+// coordinates.
+func solveWhole(m [3][3]float64, r [3]float64) ([3]float64, bool) {
+	d := m[0][0]*(m[1][1]*m[2][2]-m[1][2]*m[2][1]) - m[0][1]*(m[1][0]*m[2][2]-m[1][2]*m[2][0]) + m[0][2]*(m[1][0]*m[2][1]-m[1][1]*m[2][0])
 	// The lattice coordinates are whole numbers, so the determinant of
 	// their sums is one too: below a half, the points are collinear.
 	if math.Abs(d) < 0.5 {
 		return [3]float64{}, false
 	}
-	var out [3]float64
-	for c := 0; c < 3; c++ {
-		mc := m
-		for i := 0; i < 3; i++ {
-			mc[i][c] = r[i]
-		}
-		out[c] = det3(mc) / d
+	var aug [3][4]float64
+	for i := range aug {
+		aug[i] = [4]float64{m[i][0], m[i][1], m[i][2], r[i]}
 	}
-	return out, true
+	return solve3(aug)
 }
 
 // stepScore is how well the lattice of steps u, v explains the differences
