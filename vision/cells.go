@@ -208,6 +208,20 @@ func (f latticeFit) plausible() bool {
 		(f.cells >= 24 && fill >= 0.35 && f.residual <= 0.05)
 }
 
+// populous tells whether a lattice closed more cells than the chance
+// lattices of printed text ever do (a few dozen at most, since letters'
+// counters and gaps stay on one lattice for only a few words and lines),
+// sitting on it about as tightly as a grid's cells. On a faint grid in
+// grain, lines show too broken for gridLines to pass, but they still
+// close most cells; a little of their lines must show all the same.
+func (f latticeFit) populous(lines float64) bool {
+	return f.cells >= populousCells && f.residual <= 0.06 && lines >= 0.12
+}
+
+// populousCells is the fewest closed cells a lattice needs to pass for a
+// grid on its cells alone: twice the most that text formed in the suites.
+const populousCells = 60
+
 // strictResidual is the lattice residual (in cells) below which no text
 // column was seen to fit; looser lattices must show their lines.
 const strictResidual = 0.04

@@ -166,7 +166,7 @@ func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, bool) {
 		if locateTrace != nil {
 			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
 		}
-		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() {
+		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() || f.populous(lines) {
 			return f, true
 		}
 	}
