@@ -22,7 +22,7 @@ const maxAdjustResidual = 0.045
 // maxAdjustRounds bounds the rows and columns adjustLattice adds or
 // removes in all: each round changes one side by one strip, and a lattice
 // that missed a faint grid's outer rows may lack a few on every side.
-const maxAdjustRounds = 16
+const maxAdjustRounds = 32
 
 // extendPx is the cell size of the rectification the line evidence is
 // measured in.
@@ -39,8 +39,18 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 	// evidence is trusted after all. Most of the crossings must show:
 	// on a curved sheet the lines of one part alone fit a lattice too.
 	if f.residual > maxAdjustResidual {
-		g, ok := snapLatticeSeen(measureLines(gray, f), f, 0.5)
+		ev := measureLines(gray, f)
+		g, ok := snapLatticeSeen(ev, f, 0.5)
 		if !ok {
+			// Strips beyond a side are still judged from the side's own
+			// few strips, whose map holds where the whole grid's does not.
+			if !ev.strict {
+				for side := 0; side < 4; side++ {
+					if n := growLocally(gray, f, side); n > 0 {
+						f = f.grow(side, min(n, 64-f.span(side)))
+					}
+				}
+			}
 			return f
 		}
 		f = g
@@ -87,9 +97,15 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 					grow = local.linesRunOn(side)
 				}
 			}
-			if grow && f.span(side) < 64 {
+			n := 0
+			if grow {
+				n = 1
+			} else if !ev.strict {
+				n = growLocally(gray, f, side)
+			}
+			if n > 0 && f.span(side) < 64 {
 				grown[side] = true
-				f = f.grow(side, 1)
+				f = f.grow(side, min(n, 64-f.span(side)))
 				changed = true
 			}
 		}
@@ -98,6 +114,49 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 		}
 	}
 	return f
+}
+
+// localStrips is how many of the lattice's outer strips linesRunOnLocally
+// fits its map to.
+const localStrips = 3
+
+// growLocally counts the strips the grid's lines run on across beyond one
+// side, judged from the lattice's last few strips along that side alone,
+// refitted to where their lines cross and measured at the contrast of
+// their own lines; the few strips walk outwards one at a time, refitted
+// at every step. A map fitted to the whole grid misses the lines along a
+// side where the sheet curves away or the grid's far part is
+// foreshortened more than one projective map allows, and a shadow over
+// part of the grid sets a contrast its lines in the light pass and those
+// in the shade do not; over a few strips next to the side the map and the
+// contrast both hold.
+func growLocally(gray gocv.Mat, f latticeFit, side int) int {
+	if f.span(side) <= localStrips || f.span(side^2) < 3 {
+		return 0
+	}
+	sub := f.grow(side^1, localStrips-f.span(side))
+	n := 0
+	for f.span(side)+n < 64 {
+		ev := measureLines(gray, sub)
+		if g, ok := snapLattice(ev, sub); ok {
+			sub = g
+			ev = measureLines(gray, sub)
+		}
+		if locateTrace != nil {
+			locateTrace("side %d: locally, %d grown", side, n)
+		}
+		runOn := ev.linesRunOn(side)
+		if !runOn {
+			local, ok := ev.nearSide(side)
+			runOn = ok && local.linesRunOn(side)
+		}
+		if !runOn {
+			break
+		}
+		n++
+		sub = sub.grow(side, 1).grow(side^1, -1)
+	}
+	return n
 }
 
 // linesRunOn tells whether the grid's lines run on across the strip just
