@@ -82,7 +82,9 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 			// the time; the grid's own strips nearly always.
 			// Trimming takes clear evidence: at a lowered contrast the
 			// glyphs and tile edges of an outer row can break its lines.
-			if trim := strict.strayStrips(side); trim > 0 && f.span(side) > trim+1 {
+			// Strips whose cells were mostly found closed are the grid's,
+			// however faint their lines are next to the rest.
+			if trim := strict.strayStrips(side); trim > 0 && f.span(side) > trim+1 && !mostlyClosed(f, side, trim) {
 				if locateTrace != nil {
 					locateTrace("side %d: trim %d", side, trim)
 				}
@@ -116,7 +118,13 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 	return f
 }
 
-// localStrips is how many of the lattice's outer strips linesRunOnLocally
+// mostlyClosed tells whether at least half the cells of the n outer strips
+// on one side were found closed.
+func mostlyClosed(f latticeFit, side, n int) bool {
+	return 2*closedIn(f, side, n) >= n*f.span(side^2)
+}
+
+// localStrips is how many of the lattice's outer strips growLocally
 // fits its map to.
 const localStrips = 3
 

@@ -98,3 +98,43 @@ func probeInside(q [4][2]float64, x, y float64) bool {
 	}
 	return true
 }
+
+// TestFaintProbe reads BINOCLE_FAINT_N faint grids on tilted, rotated and
+// bowed paper (see faintGrid) and prints each one's read size, writing
+// the photos to BINOCLE_FAINT_OUT when set (a debugging aid: a wider set
+// of faint grids than the suites hold).
+func TestFaintProbe(t *testing.T) {
+	var n int
+	fmt.Sscan(os.Getenv("BINOCLE_FAINT_N"), &n)
+	if n == 0 {
+		t.Skip("set BINOCLE_FAINT_N")
+	}
+	right := 0
+	for i := 0; i < n; i++ {
+		s := faintGrid(uint64(300+i), 10+i%3*2, 10+i%3*2, float64(i%7)*3-9, 25+float64(i%5)*5)
+		s.Bend = 0.3 * float64(i%4)
+		sample, err := synth.Render(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := os.Getenv("BINOCLE_FAINT_OUT"); d != "" {
+			_ = os.WriteFile(filepath.Join(d, s.Name+".jpg"), sample.Data, 0o644)
+		}
+		m, err := LoadBytes(sample.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Read(m)
+		m.Close()
+		if err != nil {
+			t.Logf("P %d miss", i)
+			continue
+		}
+		ok := r.Rows == s.Rows && r.Cols == s.Cols
+		if ok {
+			right++
+		}
+		t.Logf("P %d %dx%d want %dx%d ok=%v", i, r.Rows, r.Cols, s.Rows, s.Cols, ok)
+	}
+	t.Logf("P right %d of %d", right, n)
+}
