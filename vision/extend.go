@@ -84,7 +84,15 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 			// glyphs and tile edges of an outer row can break its lines.
 			// Strips whose cells were mostly found closed are the grid's,
 			// however faint their lines are next to the rest.
-			if trim := strict.strayStrips(side); trim > 0 && f.span(side) > trim+1 && !mostlyClosed(f, side, trim) {
+			trim := strict.strayStrips(side)
+			if trim == 0 && !ev.strict && strict.blind(side) {
+				// Lines too faint for the fixed contrast anywhere near
+				// the side leave the judgement to the grid's own.
+				if trim = ev.bareStrips(side); trim > 0 && !bareLocally(gray, f, side, trim) {
+					trim = 0
+				}
+			}
+			if trim > 0 && f.span(side) > trim+1 && !mostlyClosed(f, side, trim) {
 				if locateTrace != nil {
 					locateTrace("side %d: trim %d", side, trim)
 				}
@@ -231,6 +239,47 @@ func (ev lineEvidence) strayStrips(side int) int {
 		}
 	}
 	return 0
+}
+
+// bareStrips is strayStrips for evidence measured at the contrast of the
+// grid's own faint lines, where a strip of the grid in shade or glare
+// shows some of them less: only strips that show next to none are stray.
+func (ev lineEvidence) bareStrips(side int) int {
+	for k := 0; k < 3 && k < ev.span(side)-1; k++ {
+		if ev.through(side, k) >= 0.75 {
+			return k
+		}
+		if ev.through(side, k) > 0.15 {
+			return 0
+		}
+	}
+	return 0
+}
+
+// bareLocally tells whether the n outer strips on one side show next to
+// none of the grid's lines also to a map refitted to the side's last few
+// strips alone: where the sheet bows, the whole grid's map runs off the
+// lines along a side and sees them bare.
+func bareLocally(gray gocv.Mat, f latticeFit, side, n int) bool {
+	if f.span(side) > localStrips+n {
+		f = f.grow(side^1, localStrips+n-f.span(side))
+	}
+	ev := measureLines(gray, f)
+	if g, ok := snapLattice(ev, f); ok {
+		ev = measureLines(gray, g)
+	}
+	return ev.bareStrips(side) >= n
+}
+
+// blind tells whether none of the outer strips on one side shows the
+// grid's lines at all.
+func (ev lineEvidence) blind(side int) bool {
+	for k := 0; k < 3 && k < ev.span(side)-1; k++ {
+		if ev.through(side, k) >= 0.35 {
+			return false
+		}
+	}
+	return true
 }
 
 func (ev lineEvidence) span(side int) int {

@@ -64,3 +64,47 @@ func TestKeepClosedStrips(t *testing.T) {
 		t.Errorf("%s: read %dx%d, want %dx%d or at most two columns short", s.Name, r.Rows, r.Cols, s.Rows, s.Cols)
 	}
 }
+
+// TestBareStrips draws the line evidence of a 6x6 lattice whose top strips
+// the grid's vertical lines cross over only part of their depth, or not
+// at all: only strips crossed by next to none are stray when judged at the
+// grid's own faint contrast, where shade breaks a real strip's lines.
+func TestBareStrips(t *testing.T) {
+	const m, n = 2, 6
+	evidence := func(share [n]float64) lineEvidence {
+		ev := lineEvidence{rows: n, cols: n, w: (n + 2*m) * extendPx, h: (n + 2*m) * extendPx}
+		ev.vr = make([]bool, ev.w*ev.h)
+		ev.hr = make([]bool, ev.w*ev.h)
+		for row := 0; row < n; row++ {
+			y0 := (row + m) * extendPx
+			for line := 1; line < n; line++ {
+				x := (line + m) * extendPx
+				for y := y0; y < y0+int(share[row]*extendPx); y++ {
+					ev.vr[y*ev.w+x] = true
+				}
+			}
+		}
+		return ev
+	}
+	cases := []struct {
+		name  string
+		share [n]float64
+		bare  int
+		blind bool
+	}{
+		{"lines through every strip", [n]float64{1, 1, 1, 1, 1, 1}, 0, false},
+		{"text strip on top", [n]float64{0, 1, 1, 1, 1, 1}, 1, false},
+		{"two text strips", [n]float64{0, 0.1, 1, 1, 1, 1}, 2, false},
+		{"shaded strip, lines half seen", [n]float64{0.5, 1, 1, 1, 1, 1}, 0, false},
+		{"no line near the side", [n]float64{0, 0, 0, 1, 1, 1}, 0, true},
+	}
+	for _, c := range cases {
+		ev := evidence(c.share)
+		if got := ev.bareStrips(0); got != c.bare {
+			t.Errorf("%s: bareStrips = %d, want %d", c.name, got, c.bare)
+		}
+		if got := ev.blind(0); got != c.blind {
+			t.Errorf("%s: blind = %v, want %v", c.name, got, c.blind)
+		}
+	}
+}
