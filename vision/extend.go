@@ -46,6 +46,9 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 			// few strips, whose map holds where the whole grid's does not.
 			if !ev.strict {
 				for side := 0; side < 4; side++ {
+					if !ev.someRunOn(side) && f.full() {
+						continue
+					}
 					if n := growLocally(gray, f, side); n > 0 {
 						f = f.grow(side, min(n, 64-f.span(side)))
 					}
@@ -110,7 +113,7 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 			n := 0
 			if grow {
 				n = 1
-			} else if !ev.strict {
+			} else if !ev.strict && (ev.someRunOn(side) || !f.full()) {
 				n = growLocally(gray, f, side)
 			}
 			if n > 0 && f.span(side) < 64 {
@@ -135,6 +138,23 @@ func mostlyClosed(f latticeFit, side, n int) bool {
 // localStrips is how many of the lattice's outer strips growLocally
 // fits its map to.
 const localStrips = 3
+
+// someRunOn tells whether some of the grid's lines are seen to run on
+// beyond one side, which is worth a closer look there. A lattice with
+// nearly every cell closed (see full) whose lines all stop at its edge
+// (tiles, a screenshot) is not looked at again.
+func (ev lineEvidence) someRunOn(side int) bool {
+	return ev.throughShifted(side, -1) >= minRunOn
+}
+
+// full tells whether nearly every cell of the lattice was found closed.
+func (f latticeFit) full() bool {
+	return 10*f.cells >= 9*f.rows*f.cols
+}
+
+// minRunOn is the share of the strip beyond a side that some lines must be
+// seen over for growLocally to look closer.
+const minRunOn = 0.2
 
 // growLocally counts the strips the grid's lines run on across beyond one
 // side, judged from the lattice's last few strips along that side alone,
