@@ -167,7 +167,15 @@ func findLattices(blobs []cellBlob) []latticeFit {
 		groups[find(i)] = append(groups[find(i)], i)
 	}
 	var fits []latticeFit
-	for _, members := range groups {
+	// Families in the order of their first blob, so that fits of equal
+	// score come out in the same order every time.
+	roots := make([]int, 0, len(groups))
+	for root := range groups {
+		roots = append(roots, root)
+	}
+	sort.Slice(roots, func(i, j int) bool { return groups[roots[i]][0] < groups[roots[j]][0] })
+	for _, root := range roots {
+		members := groups[root]
 		if len(members) < 4 {
 			continue
 		}
@@ -175,7 +183,7 @@ func findLattices(blobs []cellBlob) []latticeFit {
 			fits = append(fits, f)
 		}
 	}
-	sort.Slice(fits, func(i, j int) bool { return fits[i].score() > fits[j].score() })
+	sort.SliceStable(fits, func(i, j int) bool { return fits[i].score() > fits[j].score() })
 	return fits
 }
 
@@ -193,6 +201,20 @@ func (f latticeFit) plausible() bool {
 	return f.residual <= strictResidual || (f.cells >= 12 && fill >= 0.5 && f.residual <= 0.1) ||
 		(f.cells >= 24 && fill >= 0.35 && f.residual <= 0.05) || f.manySmall()
 }
+
+// populous tells whether a lattice closed more cells than the chance
+// lattices of printed text ever do (a few dozen at most, since letters'
+// counters and gaps stay on one lattice for only a few words and lines),
+// sitting on it about as tightly as a grid's cells. On a faint grid in
+// grain, lines show too broken for gridLines to pass, but they still
+// close most cells; a little of their lines must show all the same.
+func (f latticeFit) populous(lines float64) bool {
+	return f.cells >= populousCells && f.residual <= 0.06 && lines >= 0.12
+}
+
+// populousCells is the fewest closed cells a lattice needs to pass for a
+// grid on its cells alone: twice the most that text formed in the suites.
+const populousCells = 60
 
 // strictResidual is the lattice residual (in cells) below which no text
 // column was seen to fit; looser lattices must show their lines.
@@ -378,11 +400,14 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (latticeFit, bool) {
 		sizes = append(sizes, blobs[i].size)
 	}
 	f := latticeFit{rows: maxR - minR + 1, cols: maxC - minC + 1, cells: len(at), cellSize: percentile(sizes, 0.5)}
-	for _, i := range at {
+	order := positionsInOrder(at)
+	for _, p := range order {
+		i := at[p]
 		f.centres = append(f.centres, [2]float64{blobs[i].x, blobs[i].y})
 	}
 	inv := h.inverse()
-	for p, i := range at {
+	for _, p := range order {
+		i := at[p]
 		a, b := inv.apply(blobs[i].x, blobs[i].y)
 		f.residual += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
 	}
@@ -462,7 +487,8 @@ func growLattice(blobs []cellBlob, at map[latticePos]int) (homography, map[latti
 // present) only they are used.
 func fitLatticeMap(blobs []cellBlob, at map[latticePos]int) (homography, bool) {
 	var src, dst, isrc, idst [][2]float64
-	for p, i := range at {
+	for _, p := range positionsInOrder(at) {
+		i := at[p]
 		c := [2]float64{float64(p.col) + 0.5, float64(p.row) + 0.5}
 		d := [2]float64{blobs[i].x, blobs[i].y}
 		src, dst = append(src, c), append(dst, d)
@@ -480,6 +506,24 @@ func fitLatticeMap(blobs []cellBlob, at map[latticePos]int) (homography, bool) {
 		return fitHomography(isrc, idst)
 	}
 	return fitHomography(src, dst)
+}
+
+// positionsInOrder returns the positions of at row by row. Least-squares
+// sums taken in a map's random order differ in their last bits from run to
+// run, which is enough to tip a lattice on the edge of a threshold one way
+// or the other: the same picture must read the same every time.
+func positionsInOrder(at map[latticePos]int) []latticePos {
+	ps := make([]latticePos, 0, len(at))
+	for p := range at {
+		ps = append(ps, p)
+	}
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].row != ps[j].row {
+			return ps[i].row < ps[j].row
+		}
+		return ps[i].col < ps[j].col
+	})
+	return ps
 }
 
 // spansTwoAxes tells whether lattice points are not all on one row or

@@ -22,7 +22,7 @@ const maxAdjustResidual = 0.045
 // maxAdjustRounds bounds the rows and columns adjustLattice adds or
 // removes in all: each round changes one side by one strip, and a lattice
 // that missed a faint grid's outer rows may lack a few on every side.
-const maxAdjustRounds = 16
+const maxAdjustRounds = 32
 
 // extendPx is the cell size of the rectification the line evidence is
 // measured in.
@@ -39,8 +39,21 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 	// evidence is trusted after all. Most of the crossings must show:
 	// on a curved sheet the lines of one part alone fit a lattice too.
 	if f.residual > maxAdjustResidual {
-		g, ok := snapLatticeSeen(measureLines(gray, f), f, 0.5)
+		ev := measureLines(gray, f)
+		g, ok := snapLatticeSeen(ev, f, 0.5)
 		if !ok {
+			// Strips beyond a side are still judged from the side's own
+			// few strips, whose map holds where the whole grid's does not.
+			if !ev.strict {
+				for side := 0; side < 4; side++ {
+					if !ev.someRunOn(side) && f.full() {
+						continue
+					}
+					if n := growLocally(gray, f, side); n > 0 {
+						f = f.grow(side, min(n, 64-f.span(side)))
+					}
+				}
+			}
 			return f
 		}
 		f = g
@@ -72,7 +85,17 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 			// the time; the grid's own strips nearly always.
 			// Trimming takes clear evidence: at a lowered contrast the
 			// glyphs and tile edges of an outer row can break its lines.
-			if trim := strict.strayStrips(side); trim > 0 && f.span(side) > trim+1 {
+			// Strips whose cells were mostly found closed are the grid's,
+			// however faint their lines are next to the rest.
+			trim := strict.strayStrips(side)
+			if trim == 0 && !ev.strict && strict.blind(side) {
+				// Lines too faint for the fixed contrast anywhere near
+				// the side leave the judgement to the grid's own.
+				if trim = ev.bareStrips(side); trim > 0 && !bareLocally(gray, f, side, trim) {
+					trim = 0
+				}
+			}
+			if trim > 0 && f.span(side) > trim+1 && !mostlyClosed(f, side, trim) {
 				if locateTrace != nil {
 					locateTrace("side %d: trim %d", side, trim)
 				}
@@ -87,9 +110,15 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 					grow = local.linesRunOn(side)
 				}
 			}
-			if grow && f.span(side) < 64 {
+			n := 0
+			if grow {
+				n = 1
+			} else if !ev.strict && (ev.someRunOn(side) || !f.full()) {
+				n = growLocally(gray, f, side)
+			}
+			if n > 0 && f.span(side) < 64 {
 				grown[side] = true
-				f = f.grow(side, 1)
+				f = f.grow(side, min(n, 64-f.span(side)))
 				changed = true
 			}
 		}
@@ -98,6 +127,72 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 		}
 	}
 	return f
+}
+
+// mostlyClosed tells whether at least half the cells of the n outer strips
+// on one side were found closed.
+func mostlyClosed(f latticeFit, side, n int) bool {
+	return 2*closedIn(f, side, n) >= n*f.span(side^2)
+}
+
+// localStrips is how many of the lattice's outer strips growLocally
+// fits its map to.
+const localStrips = 3
+
+// someRunOn tells whether some of the grid's lines are seen to run on
+// beyond one side, which is worth a closer look there. A lattice with
+// nearly every cell closed (see full) whose lines all stop at its edge
+// (tiles, a screenshot) is not looked at again.
+func (ev lineEvidence) someRunOn(side int) bool {
+	return ev.throughShifted(side, -1) >= minRunOn
+}
+
+// full tells whether nearly every cell of the lattice was found closed.
+func (f latticeFit) full() bool {
+	return 10*f.cells >= 9*f.rows*f.cols
+}
+
+// minRunOn is the share of the strip beyond a side that some lines must be
+// seen over for growLocally to look closer.
+const minRunOn = 0.2
+
+// growLocally counts the strips the grid's lines run on across beyond one
+// side, judged from the lattice's last few strips along that side alone,
+// refitted to where their lines cross and measured at the contrast of
+// their own lines; the few strips walk outwards one at a time, refitted
+// at every step. A map fitted to the whole grid misses the lines along a
+// side where the sheet curves away or the grid's far part is
+// foreshortened more than one projective map allows, and a shadow over
+// part of the grid sets a contrast its lines in the light pass and those
+// in the shade do not; over a few strips next to the side the map and the
+// contrast both hold.
+func growLocally(gray gocv.Mat, f latticeFit, side int) int {
+	if f.span(side) <= localStrips || f.span(side^2) < 3 {
+		return 0
+	}
+	sub := f.grow(side^1, localStrips-f.span(side))
+	n := 0
+	for f.span(side)+n < 64 {
+		ev := measureLines(gray, sub)
+		if g, ok := snapLattice(ev, sub); ok {
+			sub = g
+			ev = measureLines(gray, sub)
+		}
+		if locateTrace != nil {
+			locateTrace("side %d: locally, %d grown", side, n)
+		}
+		runOn := ev.linesRunOn(side)
+		if !runOn {
+			local, ok := ev.nearSide(side)
+			runOn = ok && local.linesRunOn(side)
+		}
+		if !runOn {
+			break
+		}
+		n++
+		sub = sub.grow(side, 1).grow(side^1, -1)
+	}
+	return n
 }
 
 // linesRunOn tells whether the grid's lines run on across the strip just
@@ -164,6 +259,47 @@ func (ev lineEvidence) strayStrips(side int) int {
 		}
 	}
 	return 0
+}
+
+// bareStrips is strayStrips for evidence measured at the contrast of the
+// grid's own faint lines, where a strip of the grid in shade or glare
+// shows some of them less: only strips that show next to none are stray.
+func (ev lineEvidence) bareStrips(side int) int {
+	for k := 0; k < 3 && k < ev.span(side)-1; k++ {
+		if ev.through(side, k) >= 0.75 {
+			return k
+		}
+		if ev.through(side, k) > 0.15 {
+			return 0
+		}
+	}
+	return 0
+}
+
+// bareLocally tells whether the n outer strips on one side show next to
+// none of the grid's lines also to a map refitted to the side's last few
+// strips alone: where the sheet bows, the whole grid's map runs off the
+// lines along a side and sees them bare.
+func bareLocally(gray gocv.Mat, f latticeFit, side, n int) bool {
+	if f.span(side) > localStrips+n {
+		f = f.grow(side^1, localStrips+n-f.span(side))
+	}
+	ev := measureLines(gray, f)
+	if g, ok := snapLattice(ev, f); ok {
+		ev = measureLines(gray, g)
+	}
+	return ev.bareStrips(side) >= n
+}
+
+// blind tells whether none of the outer strips on one side shows the
+// grid's lines at all.
+func (ev lineEvidence) blind(side int) bool {
+	for k := 0; k < 3 && k < ev.span(side)-1; k++ {
+		if ev.through(side, k) >= 0.35 {
+			return false
+		}
+	}
+	return true
 }
 
 func (ev lineEvidence) span(side int) int {

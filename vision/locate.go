@@ -173,7 +173,7 @@ func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, bool) {
 		if locateTrace != nil {
 			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
 		}
-		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() || f.many() {
+		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() || f.populous(lines) || f.many() {
 			return f, true
 		}
 	}
