@@ -947,6 +947,11 @@ func chooseAppBoard(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandid
 		return b, true
 	}
 	if b.rows.n < prev.rows.n || b.cols.n < prev.cols.n {
+		// Each may have missed what the other saw: the lattice a column
+		// whose cells did not close, the board a row of blank tiles.
+		if u, ok := unionBoards(prev, b); ok {
+			return u, true
+		}
 		return frameAround(img, prev)
 	}
 	// The same cells: about the same cell area, and the old grid inside.
@@ -960,6 +965,54 @@ func chooseAppBoard(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandid
 		}
 	}
 	return b, true
+}
+
+// unionBoards joins two readings of one board that each reach further
+// than the other in one direction: b's corners must fall on whole cells of
+// a's lattice, with cells of the same size. The union is on a's lattice.
+func unionBoards(a, b gridCandidate) (gridCandidate, bool) {
+	rows, cols := float64(a.rows.n), float64(a.cols.n)
+	toImage, ok := homographyFromQuads(rectCorners(cols, rows), a.quad)
+	if !ok {
+		return gridCandidate{}, false
+	}
+	toGrid := toImage.inverse()
+	var bu, bv [4]float64
+	for k, c := range b.quad {
+		bu[k], bv[k] = toGrid.apply(c[0], c[1])
+	}
+	// b's corners TL, TR, BR, BL in a's cells, each within a quarter cell
+	// of a whole one and b's sides spanning its own count.
+	u0, u1 := math.Round((bu[0]+bu[3])/2), math.Round((bu[1]+bu[2])/2)
+	v0, v1 := math.Round((bv[0]+bv[1])/2), math.Round((bv[2]+bv[3])/2)
+	for k := range bu {
+		u, v := u0, v0
+		if k == 1 || k == 2 {
+			u = u1
+		}
+		if k >= 2 {
+			v = v1
+		}
+		if math.Abs(bu[k]-u) > 0.25 || math.Abs(bv[k]-v) > 0.25 {
+			return gridCandidate{}, false
+		}
+	}
+	if int(u1-u0) != b.cols.n || int(v1-v0) != b.rows.n {
+		return gridCandidate{}, false
+	}
+	c0, c1 := math.Min(0, u0), math.Max(cols, u1)
+	r0, r1 := math.Min(0, v0), math.Max(rows, v1)
+	// A union that adds more than a row or column of cells on a side is
+	// two boards, or a misfit, not one board seen twice.
+	if -c0 > 1 || c1-cols > 1 || -r0 > 1 || r1-rows > 1 || (c1-c0 == cols && r1-r0 == rows) {
+		return gridCandidate{}, false
+	}
+	var q [4][2]float64
+	for k, p := range [4][2]float64{{c0, r0}, {c1, r0}, {c1, r1}, {c0, r1}} {
+		q[k][0], q[k][1] = toImage.apply(p[0], p[1])
+	}
+	n, m := int(r1-r0), int(c1-c0)
+	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: n, score: 1}, cols: periodFit{n: m, score: 1}}, true
 }
 
 // insideQuad tells whether (x, y) is inside the convex quadrilateral q, or
