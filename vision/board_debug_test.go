@@ -27,14 +27,7 @@ func TestBoardTrace(t *testing.T) {
 		if strings.HasSuffix(f, ".json") {
 			continue
 		}
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := decodeImage(data, readSide)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := decodeFile(t, f)
 		if verbose {
 			boardTrace = func(format string, args ...any) { t.Logf("  "+format, args...) }
 		}
@@ -43,7 +36,6 @@ func TestBoardTrace(t *testing.T) {
 		took := time.Since(start)
 		boardTrace = nil
 		t.Logf("%s: ok %v %dx%d in %v", filepath.Base(f), ok, c.rows.n, c.cols.n, took.Round(time.Millisecond/10))
-		d.mat.Close()
 	}
 }
 
@@ -54,15 +46,7 @@ func TestBoardDraw(t *testing.T) {
 	if path == "" || out == "" {
 		t.Skip("set BINOCLE_BOARD_IMG and BINOCLE_BOARD_OUT")
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := decodeImage(data, readSide)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.mat.Close()
+	d := decodeFile(t, path)
 	small, _ := downscale(d.mat, locateSide)
 	defer small.Close()
 	bgr := toBGR(small)
@@ -140,14 +124,7 @@ func TestBoardFallbackTime(t *testing.T) {
 	files, _ := filepath.Glob(glob)
 	var added, located []float64
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := decodeImage(data, readSide)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := decodeFile(t, f)
 		start := time.Now()
 		prev, pscale, perr := locateWith(d.mat, readLocate)
 		located = append(located, float64(time.Since(start).Microseconds())/1000)
@@ -158,7 +135,6 @@ func TestBoardFallbackTime(t *testing.T) {
 		ms := float64(time.Since(start).Microseconds()) / 1000
 		added = append(added, ms)
 		t.Logf("%s locate %.1f fallback %.1f lattice %v gate %v", filepath.Base(f), located[len(located)-1], ms, fromLattice, gate)
-		d.mat.Close()
 	}
 	t.Logf("median locate %.1f ms, fallback %.1f ms", percentile(located, 0.5), percentile(added, 0.5))
 }
@@ -172,14 +148,7 @@ func TestBoardGateTime(t *testing.T) {
 	files, _ := filepath.Glob(glob)
 	var ms []float64
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := decodeImage(data, readSide)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := decodeFile(t, f)
 		prev, _, perr := locateWith(d.mat, readLocate)
 		if perr == nil {
 			start := time.Now()
@@ -188,7 +157,6 @@ func TestBoardGateTime(t *testing.T) {
 			}
 			ms = append(ms, float64(time.Since(start).Microseconds())/10000)
 		}
-		d.mat.Close()
 	}
 	t.Logf("colourAround median %.2f ms, max %.2f ms over %d", percentile(ms, 0.5), percentile(ms, 1), len(ms))
 }

@@ -54,19 +54,7 @@ func TestBoundaryDump(t *testing.T) {
 	if path == "" || out == "" {
 		t.Skip("set BINOCLE_BD_IMG and BINOCLE_BD_OUT")
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := decodeImage(data, readSide)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.mat.Close()
-	small, _ := downscale(d.mat, locateSide)
-	defer small.Close()
-	gray := toGray(small)
-	defer gray.Close()
+	gray := locatedGray(t, decodeFile(t, path))
 	v := 4
 	fmt.Sscan(os.Getenv("BINOCLE_BD_VARIANT"), &v)
 	m := boundaryMap(gray, edgeVariant(v))
@@ -84,19 +72,7 @@ func TestBlobDump(t *testing.T) {
 	if path == "" || os.Getenv("BINOCLE_BD_MIN") == "" {
 		t.Skip("set BINOCLE_BD_IMG and BINOCLE_BD_MIN")
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := decodeImage(data, readSide)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.mat.Close()
-	small, _ := downscale(d.mat, locateSide)
-	defer small.Close()
-	gray := toGray(small)
-	defer gray.Close()
+	gray := locatedGray(t, decodeFile(t, path))
 	v, least := 4, 0
 	fmt.Sscan(os.Getenv("BINOCLE_BD_VARIANT"), &v)
 	fmt.Sscan(os.Getenv("BINOCLE_BD_MIN"), &least)
