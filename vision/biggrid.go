@@ -171,7 +171,7 @@ func crossRidges(p darkPlane, g nodeGrid, row int) []float64 {
 // growStrip adds a strip of cells before g's first row when the lines
 // across it run on as they do across the strip it joins; level is the
 // ridge a segment of the grid's lines typically shows.
-func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
+func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, float64, bool) {
 	l0, l1 := g[0], g[1]
 	n := len(l0)
 	pred := make([][2]float64, n)
@@ -182,7 +182,7 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
 		lk := g[k]
 		pred[c] = [2]float64{l0[c][0] + (l0[c][0]-lk[c][0])/float64(k), l0[c][1] + (l0[c][1]-lk[c][1])/float64(k)}
 		if _, ok := p.at(pred[c][0], pred[c][1]); !ok {
-			return g, false
+			return g, 0, false
 		}
 	}
 	// Sideways, each new crossing goes where the line through it is
@@ -193,7 +193,7 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
 		dx, dy := pred[c][0]-l0[c][0], pred[c][1]-l0[c][1]
 		step := math.Hypot(dx, dy)
 		if step < 2 {
-			return g, false
+			return g, 0, false
 		}
 		nx, ny := -dy/step, dx/step
 		best, bestV := 0.0, math.Inf(-1)
@@ -207,6 +207,13 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
 		shift[c] = best
 	}
 	shift = medianSmooth(shift, 3)
+	// A shift found where the lines hardly stand out is the grain's, and
+	// carried on it bends every later strip: the prediction, which carries
+	// the bend of the strips before, is the better guess there.
+	faint := percentile(crossRidges(p, append(nodeGrid{shifted(pred, l0, shift)}, g...), 0), 0.5) < minSureShare*level
+	if faint {
+		shift = make([]float64, n)
+	}
 	for c := range pred {
 		dx, dy := pred[c][0]-l0[c][0], pred[c][1]-l0[c][1]
 		step := math.Hypot(dx, dy)
@@ -250,15 +257,27 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, bool) {
 		locateTrace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f", med, prev, level, bestV)
 	}
 	if med < minGrowShare*prev || med < minBigRidge {
-		return g, false
+		return g, med, false
 	}
-	return out, true
+	return out, med, true
 }
 
 // minGrowShare is the least ridge of the lines across a new strip, as a
 // share of the last strip's: print beside a grid lines up with its lines
 // now and then, not along a whole side.
 const minGrowShare = 0.55
+
+// shifted moves each predicted crossing sideways, across the line from
+// the crossing before it, by shift.
+func shifted(pred, l0 [][2]float64, shift []float64) [][2]float64 {
+	out := make([][2]float64, len(pred))
+	for c := range pred {
+		dx, dy := pred[c][0]-l0[c][0], pred[c][1]-l0[c][1]
+		step := math.Hypot(dx, dy)
+		out[c] = [2]float64{pred[c][0] - dy/step*shift[c], pred[c][1] + dx/step*shift[c]}
+	}
+	return out
+}
 
 func medianSmooth(v []float64, half int) []float64 {
 	out := make([]float64, len(v))
@@ -300,6 +319,16 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 	if locateTrace != nil {
 		locateTrace("grow big %dx%d: ridge %.1f, bent %v", f.rows, f.cols, level, bentOK)
 	}
+	// Where the lines fade, a strip is still grown by their count but its
+	// crossings are placed by the darkest grain near them; the lines are
+	// fitted through the crossings of the strips whose lines stand out
+	// and only carried on across the others (see smoothLines).
+	sure := [2][]bool{make([]bool, f.rows+1), make([]bool, f.cols+1)}
+	for i := range sure {
+		for k := range sure[i] {
+			sure[i][k] = true
+		}
+	}
 	var done [4]bool
 	grown := false
 	for more := true; more; {
@@ -308,12 +337,19 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 			if done[side] || len(g)-1 > 64 || len(g[0])-1 > 64 {
 				continue
 			}
-			h, ok := growStrip(p, g.orient(side, false), level)
+			h, med, ok := growStrip(p, g.orient(side, false), level)
 			if !ok {
 				done[side] = true
 				continue
 			}
 			g = h.orient(side, true)
+			clear := med >= minSureShare*level
+			switch side {
+			case 0, 2:
+				sure[side/2] = append([]bool{clear}, sure[side/2]...)
+			default:
+				sure[side/2] = append(sure[side/2], clear)
+			}
 			more, grown = true, true
 		}
 	}
@@ -322,15 +358,22 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 	}
 	// Paper bends smoothly: each line is put on the quadratic through its
 	// crossings, which evens out what grain and glyphs did to single ones.
-	smoothLines(g)
+	smoothLines(g, sure[1])
 	gt := g.transposed()
-	smoothLines(gt)
+	smoothLines(gt, sure[0])
 	return nodeLattice(gt.transposed(), f)
 }
 
 // smoothLines replaces every row of crossings by the least-squares
-// quadratic through it.
-func smoothLines(g nodeGrid) {
+// quadratic through it, fitted to the crossings use marks when there are
+// enough of them.
+func smoothLines(g nodeGrid, use []bool) {
+	fitted := 0
+	for _, u := range use {
+		if u {
+			fitted++
+		}
+	}
 	for r := range g {
 		n := len(g[r])
 		if n < 4 {
@@ -340,6 +383,9 @@ func smoothLines(g nodeGrid) {
 			// Normal equations for a + b t + c t^2, t centred and scaled.
 			var m [3][4]float64
 			for i, q := range g[r] {
+				if fitted >= minFitCrossings && len(use) == n && !use[i] {
+					continue
+				}
 				t := (float64(i) - float64(n-1)/2) / float64(n)
 				b := [3]float64{1, t, t * t}
 				for a := 0; a < 3; a++ {
@@ -423,6 +469,11 @@ func nodeLattice(g nodeGrid, f latticeFit) latticeFit {
 }
 
 const (
+	// minSureShare is the ridge of the lines across a grown strip, as a
+	// share of the grid's own, for its crossings to place the lines.
+	minSureShare = 0.3
+	// minFitCrossings is the fewest such crossings a line is fitted to.
+	minFitCrossings = 8
 	// minBigSide is the fewest cells along a lattice's longer side for
 	// growBig to follow its lines.
 	minBigSide = 20

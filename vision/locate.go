@@ -23,6 +23,9 @@ type gridCandidate struct {
 	// cell closed and its centres on the lattice: nothing of it is left
 	// for the app-board locator to find.
 	complete bool
+	// doubtless is set, when the locate mode asks for it, for a lattice
+	// with nearly every cell closed and its lines plain (latticeFit.doubtless).
+	doubtless bool
 }
 
 func (c gridCandidate) quality() float64 { return math.Min(c.rows.score, c.cols.score) }
@@ -62,9 +65,12 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 		// the located copy, too few for their lines to close them off;
 		// the picture as decoded has more to give. Only a grid of many
 		// cells is taken from there: a few cells' worth of text counters,
-		// bigger at that resolution, line up by chance now and then.
+		// bigger at that resolution, line up by chance now and then, but
+		// never with nearly every cell closed and lines all round them:
+		// a small grid with faint lines, in a big photo, shows them only
+		// at the decoded resolution.
 		c, scale, err = locateWith(img, fineLocate)
-		if err == nil && c.rows.n*c.cols.n < minFineCells {
+		if err == nil && c.rows.n*c.cols.n < minFineCells && !c.doubtless {
 			return gridCandidate{}, scale, ErrNoGrid
 		}
 	}
@@ -76,12 +82,13 @@ type locateMode struct {
 	side     int           // long side of the copy searched
 	variants []edgeVariant // boundary maps tried, in order
 	outlines bool          // fall back on the outline-and-periodicity locator
+	vouch    bool          // tell whether a lattice found leaves no doubt (gridCandidate.doubtless)
 }
 
 var (
 	readLocate    = locateMode{side: locateSide, variants: edgeVariants, outlines: true}
 	previewLocate = locateMode{side: 800, variants: []edgeVariant{cannyEdges, darkRidges}}
-	fineLocate    = locateMode{side: 2 * locateSide, variants: edgeVariants}
+	fineLocate    = locateMode{side: 2 * locateSide, variants: edgeVariants, vouch: true}
 )
 
 func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
@@ -94,7 +101,11 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 	defer gray.Close()
 
 	if f, ok := locateLattice(gray, mode.variants); ok {
-		return gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres, complete: f.complete()}, scale, nil
+		c := gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres, complete: f.complete()}
+		if mode.vouch {
+			c.doubtless = f.doubtless(gray)
+		}
+		return c, scale, nil
 	}
 	if !mode.outlines {
 		return gridCandidate{}, scale, ErrNoGrid
@@ -218,6 +229,24 @@ const minManyCells = 150
 func (f latticeFit) clean(gray gocv.Mat) bool {
 	return f.complete() && measureLines(gray, f).gridLines() >= 0.9
 }
+
+// doubtless tells whether a lattice of however few cells is a grid: text
+// counters line up now and then, but never with nearly every cell between
+// them closed, on the lattice, and lines along most of its segments.
+// Light lines in a photo show along fewer segments than clean requires.
+func (f latticeFit) doubtless(gray gocv.Mat) bool {
+	return f.cells >= minDoubtlessCells && min(f.rows, f.cols) >= minDoubtlessSide && f.complete() && measureLines(gray, f).gridLines() >= doubtlessLines
+}
+
+// minDoubtlessCells and doubtlessLines bound a doubtless lattice: a few
+// closed cells in a row of glyphs are too few to vouch for a grid, and a
+// strip of closed cells two or three wide is as often the part of a grid
+// where its light lines happened to close them off.
+const (
+	minDoubtlessCells = 16
+	minDoubtlessSide  = 4
+	doubtlessLines    = 0.8
+)
 
 // sure tells whether a lattice leaves no doubt even with some of its cells
 // open: glyphs touching the lines of a print grid leave cells unclosed in

@@ -1,0 +1,101 @@
+package vision
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"binocle/vision/internal/synth"
+)
+
+// smallLightPhoto renders a big photo of a small grid of light lines, as
+// the camera stores it; the grid's lines are a pixel or two wide.
+func smallLightPhoto(t *testing.T, seed uint64, rows, cols int, fill, tilt float64) synth.Sample {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 9))
+	cells := make([]string, rows)
+	for r := range cells {
+		b := make([]byte, cols)
+		for c := range b {
+			b[c] = ".012"[rng.IntN(4)]
+		}
+		cells[r] = string(b)
+	}
+	spec := synth.Spec{Name: "small-light", Seed: seed, Kind: synth.KindPhoto, Style: synth.StyleXOI, Look: synth.LookLight,
+		Source: "random", Rows: rows, Cols: cols, Cells: cells, Givens: cells,
+		Width: 2048, Height: 1536, Fill: fill, Tilt: tilt, Orientation: 1}
+	sample, err := synth.Render(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sample
+}
+
+// TestFullReadProbe looks for seeds whose reduced decode misses the grid.
+func TestFullReadProbe(t *testing.T) {
+	if os.Getenv("BINOCLE_FULLREAD_PROBE") == "" {
+		t.Skip("set BINOCLE_FULLREAD_PROBE")
+	}
+	for seed := uint64(1); seed <= 40; seed++ {
+		for _, fill := range []float64{0.3, 0.4} {
+			s := smallLightPhoto(t, seed, 9, 9, fill, 20)
+			d, err := decodeImage(s.Data, readSide)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _, rerr := locate(d.mat)
+			d.mat.Close()
+			full, err := decodeImage(s.Data, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, _, ferr := locate(full.mat)
+			_, _, qerr := locateWith(full.mat, readLocate)
+			full.mat.Close()
+			t.Logf("seed %d fill %.1f: reduced %v, full %v %dx%d, full at locate side %v", seed, fill, rerr, ferr, c.rows.n, c.cols.n, qerr)
+		}
+	}
+}
+
+// TestRereadFullPassesOtherErrors keeps errors other than a missed grid,
+// and pictures decoded at full size already, from a second decode.
+func TestRereadFullPassesOtherErrors(t *testing.T) {
+	other := errors.New("other")
+	cases := []struct {
+		name string
+		d    *decodedImage
+		err  error
+	}{
+		{"other error", &decodedImage{scale: 2}, other},
+		{"full size already", &decodedImage{scale: 1}, ErrNoGrid},
+		{"no decode", nil, ErrNoGrid},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := rereadFull(nil, tc.d, tc.err)
+			if r != nil || err != tc.err {
+				t.Fatalf("got %v, %v; want nil, %v", r, err, tc.err)
+			}
+		})
+	}
+}
+
+// TestFineLocateSmallGrid finds a small grid of light lines that only the
+// decoded resolution shows: the reduced decode misses it, and the fine
+// retry at full size must not turn it away for having few cells.
+func TestFineLocateSmallGrid(t *testing.T) {
+	s := smallLightPhoto(t, 14, 9, 9, 0.3, 20)
+	full, err := decodeImage(s.Data, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.mat.Close()
+	c, _, err := locate(full.mat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.rows.n != 9 || c.cols.n != 9 {
+		t.Fatalf("located %dx%d, want 9x9", c.rows.n, c.cols.n)
+	}
+}
