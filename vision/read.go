@@ -39,6 +39,9 @@ func ReadFile(path string) (*Reading, error) {
 	defer d.mat.Close()
 	r, err := readScaled(d.mat, d.scale, d.width, d.height)
 	if err != nil {
+		r, err = rereadFull(data, d, err)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	r.Millis = float64(time.Since(start).Microseconds()) / 1000
