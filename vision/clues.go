@@ -474,8 +474,11 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	// '='.
 	crossClose := cd.kindBest[clueCross] > best-clueBlurMargin
 	barsClose := math.Max(cd.kindBest[clueBarsAcross], cd.kindBest[clueBarsAlong]) > best-clueBlurMargin
+	alongClose := cd.kindBest[clueBarsAlong] > best-clueBlurMargin
 	switch {
 	case bestKind == clueCross && barsClose && cd.diagonal < clueDiagonalBars && cd.centreRatio < clueBlockCentre:
+		return solver.Equal, true
+	case bestKind == clueCross && alongClose && cd.splay(w, bestU, bestV, bestHalf) < clueSplayBars:
 		return solver.Equal, true
 	case bestKind == clueCross:
 		return solver.Differ, true
@@ -496,6 +499,45 @@ const (
 	clueDiagonalCross = 0.45
 	clueBlockCentre   = 1
 )
+
+// clueSplayBars: below this splay a mark that matches an 'x' and bars
+// along the line alike is taken for the bars.
+const clueSplayBars = 1.3
+
+// splay is how much farther from the line the mark's ink lies towards its
+// ends along the line than about its middle. The bare line taken off a
+// mark on it eats the crossing of an 'x' and the gap between bars along
+// the line alike, and what is left of either is two strokes, one each
+// side; the strokes of an 'x' splay out towards their ends, bars keep
+// their distance.
+func (cd *clueDetector) splay(w, mu, mv int, half float64) float64 {
+	h := math.Max(1, half/2)
+	var in, inN, out, outN float64
+	for v := -cd.core; v <= cd.core; v++ {
+		dv := math.Abs(float64(v - mv))
+		if dv > 2*h {
+			continue
+		}
+		for u := -cd.match; u <= cd.match; u++ {
+			e := cd.e[(v+cd.along)*w+u+cd.across]
+			if e <= cd.inkLevel {
+				continue
+			}
+			du := math.Abs(float64(u - mu))
+			if dv <= h {
+				in += e * du
+				inN += e
+			} else {
+				out += e * du
+				outN += e
+			}
+		}
+	}
+	if inN == 0 || outN == 0 || in == 0 {
+		return math.Inf(1)
+	}
+	return (out / outN) / (in / inN)
+}
 
 // centre is the mark's darkness at its middle over its mean darkness:
 // two crossing strokes are darkest where they cross, the bars of '='
