@@ -458,10 +458,13 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	}
 	// A shadow scales the ink's darkness over its paper with the light
 	// falling on both, so a stroke in the shade is weighed against the
-	// contrast there; never below half of it, where little is left.
+	// contrast there; never below half of it, where little is left. The
+	// lighter end tells the shade: a shadow's edge crossing the site
+	// leaves one end lit, and is held to the full contrast.
 	shade := 1.0
 	if cd.light > 0 {
-		shade = clamp(paper/cd.light, clueShadeMin, 1)
+		lit := math.Max(percentile(top, 0.8), percentile(bottom, 0.8))
+		shade = clamp(lit/cd.light, clueShadeMin, 1)
 	}
 	if best < clueMatch || bestAmp < math.Max(stroke*cd.contrast*shade, clueStrokeMin) {
 		return 0, false
