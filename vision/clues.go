@@ -76,6 +76,7 @@ const (
 	// mark's middle is clueCrossCentre times as dark as its mean.
 	clueBlurMargin  = 0.1
 	clueCrossCentre = 1.5
+	clueShadeMin    = 0.5
 )
 
 // clueShapeKind is a template family.
@@ -110,6 +111,7 @@ type clueDetector struct {
 	inkLevel                 float64 // darkness over the bare line that counts as ink
 	minArea                  int
 	contrast                 float64
+	light                    float64 // the lit paper's grey level
 	set                      *clueTemplateSet
 	// scratch, reused across sites
 	win, e      []float64
@@ -132,8 +134,9 @@ func newClueDetector(ci cellImage) *clueDetector {
 		innerAlong: int(math.Round(clueInnerAlong * px)),
 		match:      int(clueGlyphGap * px),
 	}
-	q := bytePercentiles(ci.gray.pix, 0.02, 0.5)
+	q := bytePercentiles(ci.gray.pix, 0.02, 0.5, 0.9)
 	cd.contrast = math.Max(40, q[1]-q[0])
+	cd.light = q[2]
 	cd.inkLevel = clueInkShare * cd.contrast
 	cd.minArea = max(4, int(math.Round(clueMinArea*px*px)))
 	w, h := 2*cd.across+1, 2*cd.along+1
@@ -335,6 +338,7 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	// line, the patch is lighter than the bare line, which says nothing
 	// about the mark.
 	dark, left, right, sumV := 0, 0, 0, 0
+	nearLeft, nearRight := 0, 0
 	inner = 0
 	for v := -cd.core; v <= cd.core; v++ {
 		for u := -cd.core; u <= cd.core; u++ {
@@ -348,6 +352,11 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 				} else if u > u0 {
 					right++
 				}
+				if d := u - u0; d < 0 && d >= -cd.match {
+					nearLeft++
+				} else if d > 0 && d <= cd.match {
+					nearRight++
+				}
 				if u-u0 >= -cd.inner && u-u0 <= cd.inner && v >= -cd.innerAlong && v <= cd.innerAlong {
 					inner++
 				}
@@ -357,8 +366,12 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	// A clue is symmetric about its line, and has ink close to it, where
 	// glyphs never reach; a glyph's edge coming close to the line from one
 	// cell, or glyphs reaching into the corners of the window, are not
-	// clues.
-	if dark < cd.minArea || 2*inner < cd.minArea || 4*min(left, right) < max(left, right) {
+	// clues. It is symmetric within its own reach as well: a shadow
+	// darkening one side of the line out to the window's edge can be
+	// balanced over the whole window by a glyph's edge in the other
+	// side's far corners, never next to the line.
+	if dark < cd.minArea || 2*inner < cd.minArea || 4*min(left, right) < max(left, right) ||
+		4*min(nearLeft, nearRight) < max(nearLeft, nearRight) {
 		if clueTrace != nil && dark > 0 {
 			clueTrace(cd, cx, cy, vertical, -float64(left), -float64(right), 0)
 		}
@@ -443,7 +456,17 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	if best >= clueMatchSure {
 		stroke = clueStrokePale
 	}
-	if best < clueMatch || bestAmp < math.Max(stroke*cd.contrast, clueStrokeMin) {
+	// A shadow scales the ink's darkness over its paper with the light
+	// falling on both, so a stroke in the shade is weighed against the
+	// contrast there; never below half of it, where little is left. The
+	// lighter end tells the shade: a shadow's edge crossing the site
+	// leaves one end lit, and is held to the full contrast.
+	shade := 1.0
+	if cd.light > 0 {
+		lit := math.Max(percentile(top, 0.8), percentile(bottom, 0.8))
+		shade = clamp(lit/cd.light, clueShadeMin, 1)
+	}
+	if best < clueMatch || bestAmp < math.Max(stroke*cd.contrast*shade, clueStrokeMin) {
 		return 0, false
 	}
 	// Blur rounds both shapes into blobs that match each other's
@@ -454,8 +477,11 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	// '='.
 	crossClose := cd.kindBest[clueCross] > best-clueBlurMargin
 	barsClose := math.Max(cd.kindBest[clueBarsAcross], cd.kindBest[clueBarsAlong]) > best-clueBlurMargin
+	alongClose := cd.kindBest[clueBarsAlong] > best-clueBlurMargin
 	switch {
 	case bestKind == clueCross && barsClose && cd.diagonal < clueDiagonalBars && cd.centreRatio < clueBlockCentre:
+		return solver.Equal, true
+	case bestKind == clueCross && alongClose && cd.splay(w, bestU, bestV, bestHalf) < clueSplayBars:
 		return solver.Equal, true
 	case bestKind == clueCross:
 		return solver.Differ, true
@@ -476,6 +502,45 @@ const (
 	clueDiagonalCross = 0.45
 	clueBlockCentre   = 1
 )
+
+// clueSplayBars: below this splay a mark that matches an 'x' and bars
+// along the line alike is taken for the bars.
+const clueSplayBars = 1.3
+
+// splay is how much farther from the line the mark's ink lies towards its
+// ends along the line than about its middle. The bare line taken off a
+// mark on it eats the crossing of an 'x' and the gap between bars along
+// the line alike, and what is left of either is two strokes, one each
+// side; the strokes of an 'x' splay out towards their ends, bars keep
+// their distance.
+func (cd *clueDetector) splay(w, mu, mv int, half float64) float64 {
+	h := math.Max(1, half/2)
+	var in, inN, out, outN float64
+	for v := -cd.core; v <= cd.core; v++ {
+		dv := math.Abs(float64(v - mv))
+		if dv > 2*h {
+			continue
+		}
+		for u := -cd.match; u <= cd.match; u++ {
+			e := cd.e[(v+cd.along)*w+u+cd.across]
+			if e <= cd.inkLevel {
+				continue
+			}
+			du := math.Abs(float64(u - mu))
+			if dv <= h {
+				in += e * du
+				inN += e
+			} else {
+				out += e * du
+				outN += e
+			}
+		}
+	}
+	if inN == 0 || outN == 0 || in == 0 {
+		return math.Inf(1)
+	}
+	return (out / outN) / (in / inN)
+}
 
 // centre is the mark's darkness at its middle over its mean darkness:
 // two crossing strokes are darkest where they cross, the bars of '='
