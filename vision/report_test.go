@@ -81,9 +81,9 @@ func TestVisionReport(t *testing.T) {
 		// Clean screenshots are held at the target itself.
 		{"clean screenshots read perfectly %", pct(allClean.perfect, allClean.images), 100},
 		{"clean screenshots size right %", pct(allClean.sizeRight, allClean.images), 100},
-		{"synthetic photos size right %", pct(allPhoto.sizeRight, allPhoto.images), 92},
-		{"synthetic photos cells right %", pct(allPhoto.cellsRight, allPhoto.cells), 87},
-		{"synthetic photos perfect %", pct(allPhoto.perfect, allPhoto.images), 87},
+		{"synthetic photos size right %", pct(allPhoto.sizeRight, allPhoto.images), 98},
+		{"synthetic photos cells right %", pct(allPhoto.cellsRight, allPhoto.cells), 97},
+		{"synthetic photos perfect %", pct(allPhoto.perfect, allPhoto.images), 98},
 		{"wicht 9x9 found %", pct(wicht.found9, wicht.photos), 90},
 		{"wicht corners within 3% %", pct(wicht.corners, wicht.photos), 90},
 		{"wicht blank-vs-ink cells right %", pct(wicht.inkRight, wicht.inkCells), 96},
