@@ -2,8 +2,6 @@ package vision
 
 import (
 	"testing"
-
-	"binocle/vision/internal/synth"
 )
 
 // TestLatticesRepeat finds the lattices of one faint grid photo several
@@ -11,14 +9,7 @@ import (
 // whatever order Go's maps hand out positions and families in.
 func TestLatticesRepeat(t *testing.T) {
 	s := faintGrid(320, 14, 14, 9, 25)
-	sample, err := synth.Render(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := LoadBytes(sample.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := renderSpec(t, s)
 	defer m.Close()
 	small, _ := downscale(m, locateSide)
 	defer small.Close()

@@ -2,8 +2,6 @@ package vision
 
 import (
 	"testing"
-
-	"binocle/vision/internal/synth"
 )
 
 // TestGrowLocally reads faint grids on bowed paper, where the map fitted
@@ -21,16 +19,7 @@ func TestGrowLocally(t *testing.T) {
 	for _, c := range cases {
 		s := faintGrid(c.seed, c.n, c.n, c.rotate, c.tilt)
 		s.Bend = c.bend
-		sample, err := synth.Render(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := LoadBytes(sample.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := Read(m)
-		m.Close()
+		r, err := readSpec(t, s)
 		switch {
 		case err != nil:
 			t.Errorf("%s: %v", s.Name, err)
@@ -47,16 +36,7 @@ func TestGrowLocally(t *testing.T) {
 func TestKeepClosedStrips(t *testing.T) {
 	s := faintGrid(302, 14, 14, -3, 35)
 	s.Bend = 0.6
-	sample, err := synth.Render(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := LoadBytes(sample.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Read(m)
-	m.Close()
+	r, err := readSpec(t, s)
 	switch {
 	case err != nil:
 		t.Errorf("%s: %v", s.Name, err)

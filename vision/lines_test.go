@@ -64,16 +64,7 @@ func TestFaintRotatedGrids(t *testing.T) {
 	}
 	right := 0
 	for _, s := range specs {
-		sample, err := synth.Render(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := LoadBytes(sample.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := Read(m)
-		m.Close()
+		r, err := readSpec(t, s)
 		switch {
 		case err != nil:
 			t.Logf("%s: %v", s.Name, err)
