@@ -223,14 +223,15 @@ func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
 
 // refineSpotLattice fits the lattice-to-image map to the assigned spots and
 // reassigns every spot by it, a few rounds, so that spots the walk could
-// not reach join and misassigned ones leave.
+// not reach join and misassigned ones leave. Fits take the spots in
+// lattice order, not the map's, so that a board reads the same every time.
 func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) {
 	var h homography
 	for iter := 0; iter < 4; iter++ {
 		var src, dst [][2]float64
-		for p, i := range at {
+		for _, p := range positionsInOrder(at) {
 			src = append(src, [2]float64{float64(p.col) + 0.5, float64(p.row) + 0.5})
-			dst = append(dst, [2]float64{spots[i].x, spots[i].y})
+			dst = append(dst, [2]float64{spots[at[p]].x, spots[at[p]].y})
 		}
 		if !spansTwoAxes(src) {
 			return spotLattice{}, false
@@ -286,9 +287,9 @@ func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) 
 	}
 	if grown = growSpots(spots, grown); len(grown) > len(at) {
 		var src, dst [][2]float64
-		for p, i := range grown {
+		for _, p := range positionsInOrder(grown) {
 			src = append(src, [2]float64{float64(p.col) + 0.5, float64(p.row) + 0.5})
-			dst = append(dst, [2]float64{spots[i].x, spots[i].y})
+			dst = append(dst, [2]float64{spots[grown[p]].x, spots[grown[p]].y})
 		}
 		if g, ok := fitHomography(src, dst); ok {
 			r := spotResidual(g, spots, grown)
@@ -306,8 +307,8 @@ func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) 
 func spotResidual(h homography, spots []spot, at map[latticePos]int) float64 {
 	inv := h.inverse()
 	sum := 0.0
-	for p, i := range at {
-		a, b := inv.apply(spots[i].x, spots[i].y)
+	for _, p := range positionsInOrder(at) {
+		a, b := inv.apply(spots[at[p]].x, spots[at[p]].y)
 		sum += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
 	}
 	return sum / float64(max(1, len(at)))
@@ -822,8 +823,8 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 		c := gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}}
 		if tiles {
 			// A tile's centre is its cell's; a moon's is not (mesh.go).
-			for _, i := range l.at {
-				c.centres = append(c.centres, [2]float64{spots[i].x, spots[i].y})
+			for _, p := range positionsInOrder(l.at) {
+				c.centres = append(c.centres, [2]float64{spots[l.at[p]].x, spots[l.at[p]].y})
 			}
 		}
 		return c, scale, true
