@@ -553,32 +553,23 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		return lk.ok && blankTile(lk)
 	}
 	stripAt := func(side, d int, shift [2]int) float64 {
-		n, yes := 0, 0
-		switch side {
-		case 0, 1:
-			r := minR - d
-			if side == 1 {
-				r = maxR + d
+		// Sides 0..3 are the strips above, below, left and right.
+		at := [4]int{minR - d, maxR + d, minC - d, maxC + d}[side]
+		lo, hi := minC, maxC
+		if side >= 2 {
+			lo, hi = minR, maxR
+		}
+		yes := 0
+		for i := lo; i <= hi; i++ {
+			c, r := i, at
+			if side >= 2 {
+				c, r = at, i
 			}
-			for c := minC; c <= maxC; c++ {
-				n++
-				if tileLike(c, r, side < 2, shift) {
-					yes++
-				}
-			}
-		default:
-			c := minC - d
-			if side == 3 {
-				c = maxC + d
-			}
-			for r := minR; r <= maxR; r++ {
-				n++
-				if tileLike(c, r, side < 2, shift) {
-					yes++
-				}
+			if tileLike(c, r, side < 2, shift) {
+				yes++
 			}
 		}
-		return float64(yes) / float64(n)
+		return float64(yes) / float64(hi-lo+1)
 	}
 	// A strip's share is taken at its best shift: perspective a little
 	// off or a bend moves a whole strip off the extrapolated lattice by
