@@ -249,26 +249,12 @@ func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) 
 			ratios = append(ratios, spots[i].size()/math.Sqrt(w*hh))
 		}
 		k := percentile(ratios, 0.5)
-		next := map[latticePos]int{}
-		resid := map[latticePos]float64{}
-		for i, s := range spots {
-			a, b := inv.apply(s.x, s.y)
-			a, b = a-0.5, b-0.5
-			ra, rb := math.Round(a), math.Round(b)
-			r := math.Hypot(a-ra, b-rb)
-			if r > 0.25 || math.Abs(ra) > 80 || math.Abs(rb) > 80 {
-				continue
-			}
-			p := latticePos{int(ra), int(rb)}
-			w, hh := cellBox(h, p)
-			if f := s.size() / math.Sqrt(w*hh) / k; f < 0.75 || f > 1.33 {
-				continue
-			}
-			if old, taken := resid[p]; taken && old <= r {
-				continue
-			}
-			next[p], resid[p] = i, r
-		}
+		next := assignNearest(len(spots), func(i int) (float64, float64) { return spots[i].x, spots[i].y }, inv, 80,
+			func(i int, p latticePos) bool {
+				w, hh := cellBox(h, p)
+				f := spots[i].size() / math.Sqrt(w*hh) / k
+				return !(f < 0.75 || f > 1.33)
+			})
 		if len(next) < 5 {
 			return spotLattice{}, false
 		}

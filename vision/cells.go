@@ -447,27 +447,12 @@ func growLattice(blobs []cellBlob, at map[latticePos]int) (homography, map[latti
 			rh = append(rh, float64(blobs[i].h)/hh)
 		}
 		kw, kh := percentile(rw, 0.5), percentile(rh, 0.5)
-		next := map[latticePos]int{}
-		resid := map[latticePos]float64{}
-		for i, b := range blobs {
-			a, c := inv.apply(b.x, b.y)
-			a, c = a-0.5, c-0.5
-			ra, rc := math.Round(a), math.Round(c)
-			r := math.Hypot(a-ra, c-rc)
-			if r > 0.25 || math.Abs(ra) > 130 || math.Abs(rc) > 130 {
-				continue
-			}
-			p := latticePos{int(ra), int(rc)}
-			w, hh := cellBox(h, p)
-			fw, fh := float64(b.w)/(kw*w), float64(b.h)/(kh*hh)
-			if fw < 0.75 || fw > 1.3 || fh < 0.75 || fh > 1.3 {
-				continue
-			}
-			if old, taken := resid[p]; taken && old <= r {
-				continue
-			}
-			next[p], resid[p] = i, r
-		}
+		next := assignNearest(len(blobs), func(i int) (float64, float64) { return blobs[i].x, blobs[i].y }, inv, 130,
+			func(i int, p latticePos) bool {
+				w, hh := cellBox(h, p)
+				fw, fh := float64(blobs[i].w)/(kw*w), float64(blobs[i].h)/(kh*hh)
+				return !(fw < 0.75 || fw > 1.3 || fh < 0.75 || fh > 1.3)
+			})
 		next = largestConnected(next)
 		if len(next) < 4 {
 			return h, nil, false
@@ -506,6 +491,34 @@ func fitLatticeMap(blobs []cellBlob, at map[latticePos]int) (homography, bool) {
 		return fitHomography(isrc, idst)
 	}
 	return fitHomography(src, dst)
+}
+
+// assignNearest assigns each of n items (closed cells, coloured spots),
+// placed by centre, to the lattice cell that inv maps it into, when it
+// sits within a quarter cell of that cell's centre, no more than reach
+// cells from the origin, and fits says its size suits the cell; a cell
+// claimed twice keeps the item nearest its centre.
+func assignNearest(n int, centre func(i int) (float64, float64), inv homography, reach float64, fits func(i int, p latticePos) bool) map[latticePos]int {
+	next := map[latticePos]int{}
+	resid := map[latticePos]float64{}
+	for i := 0; i < n; i++ {
+		a, b := inv.apply(centre(i))
+		a, b = a-0.5, b-0.5
+		ra, rb := math.Round(a), math.Round(b)
+		r := math.Hypot(a-ra, b-rb)
+		if r > 0.25 || math.Abs(ra) > reach || math.Abs(rb) > reach {
+			continue
+		}
+		p := latticePos{int(ra), int(rb)}
+		if !fits(i, p) {
+			continue
+		}
+		if old, taken := resid[p]; taken && old <= r {
+			continue
+		}
+		next[p], resid[p] = i, r
+	}
+	return next
 }
 
 // positionsInOrder returns the positions of at row by row. Least-squares
