@@ -686,23 +686,13 @@ func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok boo
 	dark := func(val float64) bool { return val < lines-25 && val < 0.7*light }
 	find := func(side int) (int, bool) {
 		for k := 0; k < boardMargin; k++ {
-			var at int
-			var val float64
-			var in bool
-			switch side {
-			case 0:
-				at = minR - k
-				val, in = lineValue(at, true, minC, maxC)
-			case 1:
-				at = maxR + 1 + k
-				val, in = lineValue(at, true, minC, maxC)
-			case 2:
-				at = minC - k
-				val, in = lineValue(at, false, minR, maxR)
-			case 3:
-				at = maxC + 1 + k
-				val, in = lineValue(at, false, minR, maxR)
+			// Sides 0..3 are the lines above, below, left and right.
+			at := [4]int{minR - k, maxR + 1 + k, minC - k, maxC + 1 + k}[side]
+			lo, hi := minC, maxC
+			if side >= 2 {
+				lo, hi = minR, maxR
 			}
+			val, in := lineValue(at, side < 2, lo, hi)
 			traceBoard("  frame side %d line %d value %.0f in %v (light %.0f lines %.0f)", side, at, val, in, light, lines)
 			if !in {
 				return 0, false
