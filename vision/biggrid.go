@@ -381,7 +381,7 @@ func smoothLines(g nodeGrid, use []bool) {
 		}
 		for axis := 0; axis < 2; axis++ {
 			// Normal equations for a + b t + c t^2, t centred and scaled.
-			var m [3][4]float64
+			m, rhs := [][]float64{make([]float64, 3), make([]float64, 3), make([]float64, 3)}, make([]float64, 3)
 			for i, q := range g[r] {
 				if fitted >= minFitCrossings && len(use) == n && !use[i] {
 					continue
@@ -392,10 +392,10 @@ func smoothLines(g nodeGrid, use []bool) {
 					for k := 0; k < 3; k++ {
 						m[a][k] += b[a] * b[k]
 					}
-					m[a][3] += b[a] * q[axis]
+					rhs[a] += b[a] * q[axis]
 				}
 			}
-			coef, ok := solve3(m)
+			coef, ok := solveSym(m, rhs)
 			if !ok {
 				return
 			}
@@ -405,37 +405,6 @@ func smoothLines(g nodeGrid, use []bool) {
 			}
 		}
 	}
-}
-
-// solve3 solves a 3x3 system given as an augmented matrix.
-func solve3(m [3][4]float64) ([3]float64, bool) {
-	for i := 0; i < 3; i++ {
-		p := i
-		for k := i + 1; k < 3; k++ {
-			if math.Abs(m[k][i]) > math.Abs(m[p][i]) {
-				p = k
-			}
-		}
-		m[i], m[p] = m[p], m[i]
-		if math.Abs(m[i][i]) < 1e-12 {
-			return [3]float64{}, false
-		}
-		for k := i + 1; k < 3; k++ {
-			f := m[k][i] / m[i][i]
-			for j := i; j < 4; j++ {
-				m[k][j] -= f * m[i][j]
-			}
-		}
-	}
-	var x [3]float64
-	for i := 2; i >= 0; i-- {
-		v := m[i][3]
-		for j := i + 1; j < 3; j++ {
-			v -= m[i][j] * x[j]
-		}
-		x[i] = v / m[i][i]
-	}
-	return x, true
 }
 
 // nodeLattice turns a grid of line crossings into a lattice fit: the

@@ -1,9 +1,6 @@
 package vision
 
-import (
-	"math"
-	"sort"
-)
+import "math"
 
 // growSpots assigns the spots the board's one projective map could not
 // place to the cells their assigned neighbours predict: each is read
@@ -22,18 +19,12 @@ func growSpots(spots []spot, at map[latticePos]int) map[latticePos]int {
 		i int
 	}
 	for round := 0; round < 8; round++ {
-		var have []assigned
-		for p, i := range at {
-			have = append(have, assigned{p, i})
-		}
 		// Map iteration order is random; the choice of neighbours at
 		// equal distances must not be.
-		sort.Slice(have, func(a, b int) bool {
-			if have[a].p.row != have[b].p.row {
-				return have[a].p.row < have[b].p.row
-			}
-			return have[a].p.col < have[b].p.col
-		})
+		var have []assigned
+		for _, p := range positionsInOrder(at) {
+			have = append(have, assigned{p, at[p]})
+		}
 		added := map[latticePos]int{}
 		addedR := map[latticePos]float64{}
 		for i, s := range spots {
@@ -153,11 +144,11 @@ func solveWhole(m [3][3]float64, r [3]float64) ([3]float64, bool) {
 	if math.Abs(d) < 0.5 {
 		return [3]float64{}, false
 	}
-	var aug [3][4]float64
-	for i := range aug {
-		aug[i] = [4]float64{m[i][0], m[i][1], m[i][2], r[i]}
+	x, ok := solveSym([][]float64{m[0][:], m[1][:], m[2][:]}, r[:])
+	if !ok {
+		return [3]float64{}, false
 	}
-	return solve3(aug)
+	return [3]float64(x), true
 }
 
 // stepScore is how well the lattice of steps u, v explains the differences
@@ -231,11 +222,10 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 		fv = search(fu, fv, false, 10, 1.1)
 		fu = search(fv, fu, true, 10, 1.1)
 		fs := stepScore(diffs, fu, fv)
-		// Tiles do not overlap: a cell smaller than a tile is a
-		// lattice of chance alignments.
-		// and a cell that leaves most of itself around its tile is
-		// the diagonals' even where the differences, blurred by
-		// perspective, hardly tell.
+		// Tiles do not overlap, so a cell smaller than a tile is a
+		// lattice of chance alignments; and a cell that leaves most of
+		// itself around its tile is the diagonals' lattice, even where
+		// the differences, blurred by perspective, hardly tell.
 		sparse := tileArea < 0.4*math.Abs(u2[0]*v2[1]-u2[1]*v2[0])
 		if (fs >= 1.1*free || sparse && fs >= 0.9*free) && tileArea <= 0.95*math.Abs(fu[0]*fv[1]-fu[1]*fv[0]) {
 			u2, v2, free, refined = fu, fv, fs, true
