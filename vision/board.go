@@ -379,6 +379,21 @@ type cellLook struct {
 	ok                        bool       // wholly inside the picture
 }
 
+// shadeAt is a view pixel's brightness as the view's shade takes it.
+func (v boardView) shadeAt(x, y int) float64 {
+	i := 3 * (y*v.cols*boardPx + x)
+	b, g, r := float64(v.p.pix[i]), float64(v.p.pix[i+1]), float64(v.p.pix[i+2])
+	switch v.shade {
+	case 1:
+		return b
+	case 2:
+		return g
+	case 3:
+		return r
+	}
+	return (b + g + r) / 3
+}
+
 func (v boardView) look(col, row int) cellLook {
 	return v.lookShifted(col, row, 0, 0)
 }
@@ -443,6 +458,10 @@ func (v boardView) lookShifted(col, row, dx, dy int) cellLook {
 	}
 	return cellLook{mid: m, spread: math.Sqrt(math.Max(0, ss/float64(n)-m*m)), chroma: ch / float64(n), ring: ring / float64(nr), sides: sides, ok: true}
 }
+
+// faintTileContrast is the contrast of blank tiles with their gaps below
+// which a tile cannot be told by its gap, only by the board's shade.
+const faintTileContrast = 5
 
 // tileExtent grows the occupied range of a tile lattice over the rows and
 // columns beyond it that are tiles too: blank tiles look like the blank
@@ -526,7 +545,10 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		if lk.chroma >= math.Max(minSpotChroma, 0.7*colourful) && lk.spread <= 25 {
 			return true
 		}
-		if len(mids) < 3 || math.Abs(blank.ring) < 1.5 {
+		if len(mids) < 3 {
+			return false
+		}
+		if math.Abs(blank.ring) < 1.5 {
 			return false
 		}
 		if shift != [2]int{} {
@@ -611,6 +633,11 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		if minR < v.r0+1 || minC < v.c0+1 || maxR >= v.r0+v.rows-1 || maxC >= v.c0+v.cols-1 {
 			return minC, minR, maxC, maxR, false
 		}
+	}
+	if len(mids) >= 3 && math.Abs(blank.ring) < faintTileContrast {
+		// Blank tiles a blurred photo left no gap to tell by: the
+		// board's own edge bounds them.
+		minC, minR, maxC, maxR = boardEdgeExtent(v, minC, minR, maxC, maxR)
 	}
 	return minC, minR, maxC, maxR, true
 }
@@ -735,20 +762,16 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	bgr := bgrView(small)
 	defer bgr.Close()
 	p := bgrPlaneOf(bgr)
-	spots, lo, hi := spotFamily(colourSpots(chromaMask(p), p.w, p.h))
-	traceBoard("spots %d family %d", len(spots), hi-lo)
-	if boardTrace != nil {
-		for _, s := range spots {
-			traceBoard("  spot %.0f,%.0f %dx%d fill %.2f", s.x, s.y, s.w, s.h, s.fill)
+	mask := chromaMask(p)
+	spots, l, ok := spotsOnLattice(mask, p.w, p.h)
+	if !ok {
+		// Blurred neighbours that merged, or tiles too dim for the
+		// common threshold: each blob's own bright core.
+		if cores := chromaCores(p); cores != nil {
+			spots, l, ok = spotsOnLattice(cores, p.w, p.h)
 		}
 	}
-	l, ok := fitSpotLattice(spots, lo, hi)
 	if !ok {
-		return gridCandidate{}, scale, false
-	}
-	minC, minR, maxC, maxR := l.bounds()
-	traceBoard("lattice %d spots, cells %d..%d x %d..%d resid %.3f", len(l.at), minC, maxC, minR, maxR, l.residual)
-	if l.residual > 0.12 {
 		return gridCandidate{}, scale, false
 	}
 	v, ok := newBoardView(bgr, l)
@@ -797,6 +820,27 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 		return c, scale, true
 	}
 	return gridCandidate{}, scale, false
+}
+
+// spotsOnLattice finds the spots of mask and the lattice through them.
+func spotsOnLattice(mask []byte, w, h int) ([]spot, spotLattice, bool) {
+	spots, lo, hi := spotFamily(colourSpots(mask, w, h))
+	traceBoard("spots %d family %d", len(spots), hi-lo)
+	if boardTrace != nil {
+		for _, s := range spots {
+			traceBoard("  spot %.0f,%.0f %dx%d fill %.2f", s.x, s.y, s.w, s.h, s.fill)
+		}
+	}
+	l, ok := fitSpotLattice(spots, lo, hi)
+	if !ok {
+		return nil, spotLattice{}, false
+	}
+	minC, minR, maxC, maxR := l.bounds()
+	traceBoard("lattice %d spots, cells %d..%d x %d..%d resid %.3f", len(l.at), minC, maxC, minR, maxR, l.residual)
+	if l.residual > 0.12 {
+		return nil, spotLattice{}, false
+	}
+	return spots, l, true
 }
 
 // latticeStep finds the cell step (pitch and angle) that makes the most

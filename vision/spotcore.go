@@ -1,0 +1,179 @@
+package vision
+
+import (
+	"math"
+	"unsafe"
+
+	"gocv.io/x/gocv"
+)
+
+// coreShare is the part of its own peak colour a pixel must keep to stay
+// in a spot's core. Blur spreads a tile's colour into the dark gap beside
+// it, so two neighbouring tiles of one colour join into one blob at any
+// fixed threshold low enough for tiles in shadow; the gap still dips
+// well below either tile's peak.
+const coreShare = 0.7
+
+// faintSpotChroma is the chroma a blob of faintly coloured pixels starts
+// from when each blob is judged by its own peak: a cyan tile in shadow
+// keeps only a ragged part of itself above minSpotChroma.
+const faintSpotChroma = 30
+
+// chromaCores marks, within each blob of faintly coloured pixels whose
+// peak is strongly coloured, the pixels whose chroma is at least coreShare
+// of the blob's own peak. Each blob is thus judged by its own colour: a
+// dim tile in shadow keeps its core as a bright one does, and blobs that
+// blur merged split at the dip between them. The peak is taken over a 3x3
+// mean so a single noisy pixel does not set it.
+func chromaCores(p bgrPlane) []byte {
+	w, h := p.w, p.h
+	chroma := make([]int32, w*h)
+	mask := make([]byte, w*h)
+	for i := range chroma {
+		b, g, r := int32(p.pix[3*i]), int32(p.pix[3*i+1]), int32(p.pix[3*i+2])
+		hi, lo := max(b, g, r), min(b, g, r)
+		chroma[i] = hi - lo
+		if hi-lo >= faintSpotChroma && 2*(hi-lo) >= hi {
+			mask[i] = 255
+		}
+	}
+	smooth := make([]int32, w*h)
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			s := int32(0)
+			for dy := -1; dy <= 1; dy++ {
+				row := chroma[(y+dy)*w+x-1 : (y+dy)*w+x+2]
+				s += row[0] + row[1] + row[2]
+			}
+			smooth[y*w+x] = s
+		}
+	}
+	m, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, mask)
+	if err != nil {
+		return nil
+	}
+	defer m.Close()
+	labels := gocv.NewMat()
+	defer labels.Close()
+	n := gocv.ConnectedComponentsWithParams(m, &labels, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	raw, err := labels.DataPtrUint8()
+	if n <= 1 || err != nil || len(raw) < 4*w*h {
+		return nil
+	}
+	lab := unsafe.Slice((*int32)(unsafe.Pointer(&raw[0])), w*h)
+	peak := make([]int32, n)
+	for i, l := range lab {
+		if l > 0 && smooth[i] > peak[l] {
+			peak[l] = smooth[i]
+		}
+	}
+	out := make([]byte, w*h)
+	for i, l := range lab {
+		// smooth holds nine times the mean.
+		if l > 0 && peak[l] >= 9*minSpotChroma && float64(9*chroma[i]) >= coreShare*float64(peak[l]) {
+			out[i] = 255
+		}
+	}
+	return out
+}
+
+// boardEdgeExtent grows a tile range to the edge of the board it lies on,
+// for boards whose blank tiles cannot be seen: on each side it follows
+// the board's shade outward, line by line of the view, to where the
+// page's shade begins, and takes in the whole cells that fit before it.
+// Tile boards leave a margin about as wide as their gaps, a small part of
+// a cell, so a cell that fits but for a little is a tile and its edge
+// runs through the margin.
+func boardEdgeExtent(v boardView, minC, minR, maxC, maxR int) (int, int, int, int) {
+	w := v.cols * boardPx
+	// lineMedian is the median shade along the view line at offset px
+	// (a view pixel row or column) across the range's own span.
+	lineMedian := func(side, px int) (float64, bool) {
+		var vals []float64
+		lo, hi := (minC-v.c0)*boardPx, (maxC+1-v.c0)*boardPx
+		if side >= 2 {
+			lo, hi = (minR-v.r0)*boardPx, (maxR+1-v.r0)*boardPx
+		}
+		for s := lo; s < hi; s++ {
+			x, y := s, px
+			if side >= 2 {
+				x, y = px, s
+			}
+			if x < 0 || y < 0 || x >= w || y >= v.rows*boardPx || !v.inImage[y*w+x] {
+				return 0, false
+			}
+			vals = append(vals, v.shadeAt(x, y))
+		}
+		return percentile(vals, 0.5), len(vals) > 0
+	}
+	// The outer line of the range on each side, in view pixels, and the
+	// way out.
+	outer := [4]int{(minR - v.r0) * boardPx, (maxR + 1 - v.r0) * boardPx, (minC - v.c0) * boardPx, (maxC + 1 - v.c0) * boardPx}
+	out := [4]int{-1, 1, -1, 1}
+	var grow [4]int
+	// beyond tells whether the page goes on from view line t outward
+	// for half a cell: the board's edge, not a line of text.
+	beyond := func(side, t int, near, far float64) bool {
+		for k := t; k <= t+boardPx/2; k++ {
+			val, ok := lineMedian(side, outer[side]+out[side]*k)
+			if !ok || math.Abs(val-near) <= 0.5*math.Abs(far-near) {
+				return false
+			}
+		}
+		return true
+	}
+	for side := 0; side < 4; side++ {
+		// Light falls unevenly across a board: its shade is taken just
+		// inside the range on this side.
+		near, ok1 := lineMedian(side, outer[side]-out[side]*boardPx/4)
+		// The page over a whole cell's width: a line of text crossed
+		// by one view line is darker than its page.
+		var farLines []float64
+		ok2 := true
+		for t := (boardEdgeReach - 1) * boardPx; t <= boardEdgeReach*boardPx && ok2; t++ {
+			var val float64
+			val, ok2 = lineMedian(side, outer[side]+out[side]*t)
+			farLines = append(farLines, val)
+		}
+		far := percentile(farLines, 0.5)
+		// Only a board much darker or lighter than the page beyond
+		// shows its edge; a board in shadow beside paper in the same
+		// shadow does not.
+		if !ok1 || !ok2 || math.Abs(far-near) < 25 || math.Max(far, near) < 2*math.Min(far, near) {
+			continue
+		}
+		// The page just round the board may differ from it either way
+		// from the page further out (white paper, then text).
+		// Up to its edge the board keeps its shade; a shade between
+		// board and page for more than the edge's blur is something
+		// else (a pale board on white paper whose page ends further
+		// out), and the board's edge cannot be told there.
+		unlike := -1
+		for t := 0; t < boardEdgeReach*boardPx; t++ {
+			val, ok := lineMedian(side, outer[side]+out[side]*t)
+			if !ok {
+				break
+			}
+			if unlike < 0 && math.Abs(val-near) > 0.2*math.Abs(far-near) {
+				unlike = t
+			}
+			if unlike >= 0 && t-unlike > boardPx/4 {
+				break
+			}
+			if math.Abs(val-near) > 0.5*math.Abs(far-near) && beyond(side, t, near, far) {
+				grow[side] = int(float64(t)/boardPx + boardEdgeSlack)
+				traceBoard("board edge side %d at %.2f cells (board %.0f, page %.0f): %d more", side, float64(t)/boardPx, near, far, grow[side])
+				break
+			}
+		}
+	}
+	return minC - grow[2], minR - grow[0], maxC + grow[3], maxR + grow[1]
+}
+
+// boardEdgeReach is how many cells beyond the tiles the board's edge is
+// looked for; boardEdgeSlack is the part of a cell short of the edge a
+// tile may end (its margin and the blur of the edge).
+const (
+	boardEdgeReach = 3
+	boardEdgeSlack = 0.25
+)
