@@ -77,8 +77,8 @@ func chromaCores(p bgrPlane) []byte {
 	return out
 }
 
-// boardEdgeExtent grows a tile range to the edge of the board it lies on,
-// for boards whose blank tiles cannot be seen: on each side it follows
+// boardEdgeExtent grows a tile range to the edge of the dark board it
+// lies on, for boards whose blank tiles cannot be seen: on each side it follows
 // the board's shade outward, line by line of the view, to where the
 // page's shade begins, and takes in the whole cells that fit before it.
 // Tile boards leave a margin about as wide as their gaps, a small part of
@@ -136,10 +136,11 @@ func boardEdgeExtent(v boardView, minC, minR, maxC, maxR int) (int, int, int, in
 			farLines = append(farLines, val)
 		}
 		far := percentile(farLines, 0.5)
-		// Only a board much darker or lighter than the page beyond
-		// shows its edge; a board in shadow beside paper in the same
-		// shadow does not.
-		if !ok1 || !ok2 || math.Abs(far-near) < 25 || math.Max(far, near) < 2*math.Min(far, near) {
+		// Only a board much darker than the page beyond shows its edge:
+		// a board in shadow beside paper in the same shadow does not,
+		// and a pale board on white paper shows only the paper's edge
+		// against the table further out.
+		if !ok1 || !ok2 || far-near < 25 || far < 2*near {
 			continue
 		}
 		// The page just round the board may differ from it either way

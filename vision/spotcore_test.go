@@ -74,23 +74,28 @@ func TestBoardEdgeExtent(t *testing.T) {
 		name       string
 		board      uint8
 		page       uint8
+		under      uint8  // what lies round the board, if not the page
+		underCells [2]int // its first and last column and row, in view cells
 		boardCells [2]int // the board's first and last column, in view cells
 		wantC      [2]int
 	}{
-		{"dark board one more column each side", 30, 190, [2]int{3, 8}, [2]int{3, 8}},
-		{"dark board two more on the left", 30, 190, [2]int{2, 7}, [2]int{2, 7}},
-		{"board in shadow like its page", 90, 120, [2]int{3, 8}, [2]int{4, 7}},
+		{name: "dark board one more column each side", board: 30, page: 190, boardCells: [2]int{3, 8}, wantC: [2]int{3, 8}},
+		{name: "dark board two more on the left", board: 30, page: 190, boardCells: [2]int{2, 7}, wantC: [2]int{2, 7}},
+		{name: "board in shadow like its page", board: 90, page: 120, boardCells: [2]int{3, 8}, wantC: [2]int{4, 7}},
 		// A pale board on white paper: the dark table beyond the
 		// paper's edge is not the board's edge.
-		{"pale board on paper on a table", 200, 80, [2]int{3, 8}, [2]int{4, 7}},
+		{name: "pale board on paper on a table", board: 200, page: 80, under: 225, underCells: [2]int{1, 10}, boardCells: [2]int{3, 8}, wantC: [2]int{4, 7}},
+		// A dark board in a mid-grey frame on white paper: the grey is
+		// neither board nor page, so where the tiles end is not known.
+		{name: "dark board in a grey frame", board: 30, page: 230, under: 100, underCells: [2]int{2, 9}, boardCells: [2]int{3, 8}, wantC: [2]int{4, 7}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			x0, x1 := tc.boardCells[0]*boardPx-margin, (tc.boardCells[1]+1)*boardPx+margin
 			rects := []paintRect{{x0, 4*boardPx - margin, x1, 8*boardPx + margin, tc.board, tc.board, tc.board}}
-			if tc.board > tc.page {
-				paper := paintRect{boardPx, boardPx, 10 * boardPx, 11 * boardPx, 225, 225, 225}
-				rects = append([]paintRect{paper}, rects...)
+			if tc.under != 0 {
+				lo, hi := tc.underCells[0]*boardPx, (tc.underCells[1]+1)*boardPx
+				rects = append([]paintRect{{lo, lo, hi, hi, tc.under, tc.under, tc.under}}, rects...)
 			}
 			p := paintPlane(cells*boardPx, cells*boardPx, [3]uint8{tc.page, tc.page, tc.page}, rects...)
 			v := boardView{cols: cells, rows: cells, p: p, inImage: make([]bool, cells*cells*boardPx*boardPx)}
