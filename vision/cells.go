@@ -37,7 +37,6 @@ const (
 	brightRidges
 	darkRidgesWide // dark ridges grown further, for dotted lines round big cells
 	faintLines     // lines averaged along their direction, for faint lines on grainy paper
-	flatLines      // faint lines in a light-flattened copy, over its own grain (flatten.go)
 )
 
 var edgeVariants = []edgeVariant{cannyEdges, darkRidges, brightRidges, darkRidgesWide, faintLines}
@@ -73,15 +72,6 @@ func cellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
 func boundaryMap(gray gocv.Mat, v edgeVariant) gocv.Mat {
 	if v == faintLines {
 		return faintLineMap(gray)
-	}
-	if v == flatLines {
-		m, _ := flatLineMap(gray, flatHalfLength, flatGrainFactor)
-		if flatGrow > 1 {
-			kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(flatGrow, flatGrow))
-			gocv.Dilate(m, &m, kernel)
-			kernel.Close()
-		}
-		return m
 	}
 	src := gocv.NewMat()
 	defer src.Close()

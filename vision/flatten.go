@@ -2,6 +2,7 @@ package vision
 
 import (
 	"image"
+	"math"
 
 	"gocv.io/x/gocv"
 )
@@ -11,6 +12,9 @@ import (
 // same contrast in a shadow as in full light.
 func flattenLight(gray gocv.Mat) gocv.Mat {
 	w, h := gray.Cols(), gray.Rows()
+	// The paper's light is estimated in a quarter-size copy: it varies
+	// over many cells, and the close that lifts glyphs and lines out of
+	// it costs a sixteenth there.
 	sw, sh := max(1, w/4), max(1, h/4)
 	small := gocv.NewMat()
 	defer small.Close()
@@ -35,34 +39,63 @@ func flattenLight(gray gocv.Mat) gocv.Mat {
 	return m.Clone()
 }
 
-// flatLineMap marks faint straight lines in a light-flattened gray image
-// with a threshold above its grain.
-func flatLineMap(gray gocv.Mat, halfLength float64, k float64) (gocv.Mat, [3]float64) {
-	r := lineResponseOver(gray, halfLength, 15)
-	vals := make([]float64, 0, len(r.pix)/16)
-	for i := 0; i < len(r.pix); i += 16 {
-		vals = append(vals, float64(r.pix[i]))
-	}
-	med := percentile(vals, 0.2)
-	t := max(faintLineContrast, k*med)
-	st := [3]float64{med, percentile(vals, 0.5), t}
-	for i, v := range r.pix {
-		if float64(v) >= t {
-			r.pix[i] = 255
-		} else {
-			r.pix[i] = 0
+// snapToOutline widens a lattice to a closed outline around it whose
+// corners fall on the lattice's own lines a whole cell or two out: where
+// a light grid's cells along one side never closed, its border still
+// ends the lattice there.
+func snapToOutline(gray gocv.Mat, f latticeFit) latticeFit {
+	inv := f.toImage.inverse()
+	for _, q := range inkQuads(gray) {
+		var lo, hi [2]float64 // lattice extent the outline's corners give
+		ok := true
+		for k, c := range q {
+			u, v := inv.apply(c[0], c[1])
+			lat := [2]float64{u, v}
+			for a := 0; a < 2; a++ {
+				r := math.Round(lat[a])
+				if math.Abs(lat[a]-r) > maxSnapOff {
+					ok = false
+				}
+				lat[a] = r
+			}
+			// TL, TR, BR, BL: corner k's column is the low one for TL and BL.
+			if k == 0 || k == 3 {
+				lo[0] = lat[0]
+			} else if k == 1 {
+				hi[0] = lat[0]
+			}
+			if k == 0 || k == 1 {
+				lo[1] = lat[1]
+			} else if k == 2 {
+				hi[1] = lat[1]
+			}
+			if k == 2 && lat[0] != hi[0] || k == 3 && lat[1] != hi[1] || k == 3 && lat[0] != lo[0] || k == 1 && lat[1] != lo[1] {
+				ok = false
+			}
 		}
+		if !ok {
+			continue
+		}
+		c0, r0, c1, r1 := int(lo[0]), int(lo[1]), int(hi[0]), int(hi[1])
+		if c0 > 0 || r0 > 0 || c1 < f.cols || r1 < f.rows || -c0 > maxSnapCells || -r0 > maxSnapCells || c1-f.cols > maxSnapCells || r1-f.rows > maxSnapCells {
+			continue
+		}
+		if c0 == 0 && r0 == 0 && c1 == f.cols && r1 == f.rows || c1-c0 > 64 || r1-r0 > 64 {
+			continue
+		}
+		if locateTrace != nil {
+			locateTrace("snap %dx%d to outline: cols %d..%d rows %d..%d", f.rows, f.cols, c0, c1, r0, r1)
+		}
+		f.toImage = homography{1, 0, float64(c0), 0, 1, float64(r0), 0, 0, 1}.then(f.toImage)
+		f.rows, f.cols = r1-r0, c1-c0
+		return f
 	}
-	m, err := gocv.NewMatFromBytes(r.h, r.w, gocv.MatTypeCV8U, r.pix)
-	if err != nil {
-		return gocv.NewMatWithSize(gray.Rows(), gray.Cols(), gocv.MatTypeCV8U), st
-	}
-	defer m.Close()
-	return m.Clone(), st
+	return f
 }
 
-var flatHalfLength, flatGrainFactor = 12.0, 2.0
-
-var flatGrow = 3
-
-var flatVariants = append(append([]edgeVariant(nil), edgeVariants...), flatLines)
+// maxSnapOff is how far, in cells, an outline's corner may sit off the
+// lattice's lines and maxSnapCells how many cells it may add on a side.
+const (
+	maxSnapOff   = 0.35
+	maxSnapCells = 2
+)

@@ -24,18 +24,12 @@ const lineHalfLength = 6
 // along their own direction they run on unbroken while the grain averages
 // out.
 func lineResponse(gray gocv.Mat) plane {
-	return lineResponseOver(gray, lineHalfLength, 15)
-}
-
-// lineResponseOver is lineResponse with a filter of the given half length
-// and a neighbourhood mean over a window of the given side.
-func lineResponseOver(gray gocv.Mat, halfLength float64, window int) plane {
 	src := gocv.NewMat()
 	defer src.Close()
 	gocv.GaussianBlur(gray, &src, pt(3, 3), 0, 0, gocv.BorderReplicate)
 	mean := gocv.NewMat()
 	defer mean.Close()
-	gocv.Blur(src, &mean, pt(window, window))
+	gocv.Blur(src, &mean, pt(15, 15))
 	dark := gocv.NewMat()
 	defer dark.Close()
 	gocv.Subtract(mean, src, &dark)
@@ -45,7 +39,7 @@ func lineResponseOver(gray gocv.Mat, halfLength float64, window int) plane {
 	prefix := make([]int32, w*h)
 	for _, s := range lineSteps {
 		dx, dy := s[0], s[1]
-		half := int(math.Round(halfLength / math.Hypot(float64(dx), float64(dy))))
+		half := int(math.Round(lineHalfLength / math.Hypot(float64(dx), float64(dy))))
 		n := int32(2*half + 1)
 		// prefix[p] is the sum of d along the step's direction up to p.
 		for y := 0; y < h; y++ {

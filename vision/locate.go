@@ -98,7 +98,7 @@ var (
 	readLocate    = locateMode{side: locateSide, variants: edgeVariants, outlines: true}
 	previewLocate = locateMode{side: 800, variants: []edgeVariant{cannyEdges, darkRidges}}
 	fineLocate    = locateMode{side: 2 * locateSide, variants: edgeVariants, vouch: true}
-	flatLocate    = locateMode{side: locateSide, variants: flatVariants, flatten: true}
+	flatLocate    = locateMode{side: locateSide, variants: edgeVariants, flatten: true}
 )
 
 func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
@@ -122,6 +122,9 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 // locateIn is locateWith on the located copy and its gray.
 func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandidate, float64, error) {
 	if f, ok := locateLattice(gray, mode.variants); ok {
+		if mode.flatten {
+			f = snapToOutline(gray, f)
+		}
 		c := gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres, complete: f.complete()}
 		if mode.vouch {
 			c.doubtless = f.doubtless(gray)
