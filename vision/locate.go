@@ -71,8 +71,16 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 		// at the decoded resolution.
 		c, scale, err = locateWith(img, fineLocate)
 		if err == nil && c.rows.n*c.cols.n < minFineCells && !c.doubtless {
-			return gridCandidate{}, scale, ErrNoGrid
+			c, err = gridCandidate{}, ErrNoGrid
 		}
+	}
+	if err != nil {
+		// A hard shadow or a strong light gradient across a light grid
+		// is the strongest structure in every boundary map, and leaves
+		// the lines a couple of grey levels deep in the dark part: with
+		// the light divided out, they stand as far off the paper there
+		// as anywhere (flatten.go).
+		c, scale, err = locateWith(img, flatLocate)
 	}
 	return c, scale, err
 }
@@ -83,12 +91,14 @@ type locateMode struct {
 	variants []edgeVariant // boundary maps tried, in order
 	outlines bool          // fall back on the outline-and-periodicity locator
 	vouch    bool          // tell whether a lattice found leaves no doubt (gridCandidate.doubtless)
+	flatten  bool          // divide the light out first (flattenLight)
 }
 
 var (
 	readLocate    = locateMode{side: locateSide, variants: edgeVariants, outlines: true}
 	previewLocate = locateMode{side: 800, variants: []edgeVariant{cannyEdges, darkRidges}}
 	fineLocate    = locateMode{side: 2 * locateSide, variants: edgeVariants, vouch: true}
+	flatLocate    = locateMode{side: locateSide, variants: edgeVariants, flatten: true}
 )
 
 func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
@@ -99,8 +109,22 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 	defer small.Close()
 	gray := toGray(small)
 	defer gray.Close()
+	if mode.flatten {
+		// Mat.Close has a pointer receiver: the deferred Close above
+		// would close whatever gray holds at return.
+		flat := flattenLight(gray)
+		defer flat.Close()
+		return locateIn(small, flat, scale, mode)
+	}
+	return locateIn(small, gray, scale, mode)
+}
 
+// locateIn is locateWith on the located copy and its gray.
+func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandidate, float64, error) {
 	if f, ok := locateLattice(gray, mode.variants); ok {
+		if mode.flatten {
+			f = snapToOutline(gray, f)
+		}
 		c := gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres, complete: f.complete()}
 		if mode.vouch {
 			c.doubtless = f.doubtless(gray)
