@@ -25,6 +25,7 @@ type cellFeatures struct {
 	colour  float64 // share of the inner window that is saturated colour
 	corners float64 // colour share in the cell's corners, which tiles fill and glyphs do not
 	hue     float64 // mean hue of the coloured pixels, degrees
+	tone    float64 // darkness at the glyph's middle over the glyph's own darkness
 }
 
 // cellImage is a rectified grid: cell (r, c) covers pixels
@@ -236,6 +237,7 @@ func (ci cellImage) features(row, col int) cellFeatures {
 		return f
 	}
 	f.ink = float64(g.faint) / area
+	f.tone = ci.middleTone(g)
 	// A glyph drawn faintly throughout is shaped by the faint mask.
 	mask := ci.shapeMask(row, col, g)
 	bx0, by0, bx1, by1 := px, px, -1, -1
@@ -268,6 +270,63 @@ func (ci cellImage) features(row, col int) cellFeatures {
 	f.hole = holeShare(mask, px, bx0, by0, w, h)
 	return f
 }
+
+// middleTone is how dark the grey image is at the middle of the glyph's
+// box, as a share of the glyph's own darkness (a high percentile of its
+// pixels'). It reads the picture rather than a mask cut at some level, so
+// neither blur that closes a ring's hole nor a shadow's edge that cuts
+// part of a glyph away at the mask's level changes what it says: a ring,
+// an O or a 0 leaves its middle paper, a disc, a square, an X or a 1 inks
+// it.
+func (ci cellImage) middleTone(g cellGlyph) float64 {
+	px := ci.px
+	bx0, by0, bx1, by1 := px, px, -1, -1
+	var hist [256]int
+	n := 0
+	for i, on := range g.in {
+		if !on {
+			continue
+		}
+		x, y := i%px, i/px
+		bx0, by0 = min(bx0, x), min(by0, y)
+		bx1, by1 = max(bx1, x), max(by1, y)
+		hist[ci.dark[(g.oy+y)*ci.gray.w+g.ox+x]]++
+		n++
+	}
+	if n == 0 {
+		return 0
+	}
+	top, acc := 0, 0
+	for v := 255; v >= 0; v-- {
+		acc += hist[v]
+		if acc*10 >= n {
+			top = v
+			break
+		}
+	}
+	if top == 0 {
+		return 0
+	}
+	// The middle is a small square, narrower than a narrow 0's hole.
+	cx, cy := float64(bx0+bx1)/2, float64(by0+by1)/2
+	r := max(0.5, middleSpan*float64(min(bx1-bx0+1, by1-by0+1)))
+	var sum float64
+	cnt := 0
+	for y := int(math.Ceil(cy - r)); y <= int(math.Floor(cy+r)); y++ {
+		for x := int(math.Ceil(cx - r)); x <= int(math.Floor(cx+r)); x++ {
+			sum += float64(ci.dark[(g.oy+y)*ci.gray.w+g.ox+x])
+			cnt++
+		}
+	}
+	if cnt == 0 {
+		return 0
+	}
+	return sum / float64(cnt) / float64(top)
+}
+
+// middleSpan is the half-size of the square middleTone reads, as a share
+// of the glyph box's smaller side.
+const middleSpan = 0.1
 
 // shapeShare is the share of a glyph's own darkness its shape is cut at.
 // Blur spreads a stroke's ink and shrinks an O's hole; cutting each glyph
@@ -1003,7 +1062,9 @@ func labelWith(style Style, f cellFeatures, wide float64) (solver.Cell, float64)
 	switch style {
 	case StyleDigits:
 		// A 1 is narrow, inked in its middle and bare at its flanks.
-		v := (0.62-f.aspect)/0.08 + (f.centre-0.5)/0.5 + (0.55-f.flanks)/0.3 - holeEvidence(f)
+		// The grey at its middle says the same without a mask: a 0
+		// leaves it paper however its ring was cut.
+		v := (0.62-f.aspect)/0.08 + (f.centre-0.5)/0.5 + (0.55-f.flanks)/0.3 - holeEvidence(f) + (f.tone-digitTone)/digitToneScale
 		c := math.Min(blank, margin(v, 0, 2))
 		if v > 0 {
 			return solver.One, c
@@ -1033,6 +1094,15 @@ func labelWith(style Style, f cellFeatures, wide float64) (solver.Cell, float64)
 	}
 	return solver.One, c
 }
+
+// digitTone is the middleTone between a 0's (paper, up to about half the
+// stroke's darkness where blur fills a narrow 0) and a 1's (its stroke,
+// down to about a third where its flag widens the box off the stroke);
+// digitToneScale the spread that makes one unit of the 1's score.
+const (
+	digitTone      = 0.45
+	digitToneScale = 0.3
+)
 
 // holeEvidence grows with a glyph's enclosed paper, up to a clear hole.
 func holeEvidence(f cellFeatures) float64 {
