@@ -237,9 +237,10 @@ func (ci cellImage) features(row, col int) cellFeatures {
 		return f
 	}
 	f.ink = float64(g.faint) / area
-	f.tone = ci.middleTone(g)
+	top := ci.glyphDarkness(g)
+	f.tone = ci.middleTone(g, top)
 	// A glyph drawn faintly throughout is shaped by the faint mask.
-	mask := ci.shapeMask(row, col, g)
+	mask := ci.shapeMask(g, top)
 	bx0, by0, bx1, by1 := px, px, -1, -1
 	inkCount := 0
 	for i, on := range mask {
@@ -278,33 +279,20 @@ func (ci cellImage) features(row, col int) cellFeatures {
 // part of a glyph away at the mask's level changes what it says: a ring,
 // an O or a 0 leaves its middle paper, a disc, a square, an X or a 1 inks
 // it.
-func (ci cellImage) middleTone(g cellGlyph) float64 {
-	px := ci.px
-	bx0, by0, bx1, by1 := px, px, -1, -1
-	var hist [256]int
-	n := 0
-	for i, on := range g.in {
-		if !on {
-			continue
-		}
-		x, y := i%px, i/px
-		bx0, by0 = min(bx0, x), min(by0, y)
-		bx1, by1 = max(bx1, x), max(by1, y)
-		hist[ci.dark[(g.oy+y)*ci.gray.w+g.ox+x]]++
-		n++
-	}
-	if n == 0 {
+func (ci cellImage) middleTone(g cellGlyph, top int) float64 {
+	if top == 0 {
 		return 0
 	}
-	top, acc := 0, 0
-	for v := 255; v >= 0; v-- {
-		acc += hist[v]
-		if acc*10 >= n {
-			top = v
-			break
+	px := ci.px
+	bx0, by0, bx1, by1 := px, px, -1, -1
+	for i, on := range g.in {
+		if on {
+			x, y := i%px, i/px
+			bx0, by0 = min(bx0, x), min(by0, y)
+			bx1, by1 = max(bx1, x), max(by1, y)
 		}
 	}
-	if top == 0 {
+	if bx1 < 0 {
 		return 0
 	}
 	// The middle is a small square, narrower than a narrow 0's hole.
@@ -334,9 +322,9 @@ const middleSpan = 0.1
 // keeps a bold, blurred O open and a faint X thin.
 const shapeShare = 0.6
 
-// shapeMask is the glyph's pixels (cell-local) darker than shapeShare of
-// the glyph's darkest.
-func (ci cellImage) shapeMask(row, col int, g cellGlyph) []bool {
+// glyphDarkness is a glyph's darkness over its paper: a high percentile
+// of its pixels' rather than the maximum, which a speck of noise can set.
+func (ci cellImage) glyphDarkness(g cellGlyph) int {
 	px := ci.px
 	var hist [256]int
 	n := 0
@@ -346,16 +334,20 @@ func (ci cellImage) shapeMask(row, col int, g cellGlyph) []bool {
 			n++
 		}
 	}
-	// The glyph's darkness is a high percentile rather than the maximum,
-	// which a speck of noise can set.
-	top, acc := 0, 0
+	acc := 0
 	for v := 255; v >= 0; v-- {
 		acc += hist[v]
 		if acc*10 >= n {
-			top = v
-			break
+			return v
 		}
 	}
+	return 0
+}
+
+// shapeMask is the glyph's pixels (cell-local) darker than shapeShare of
+// the glyph's darkness top.
+func (ci cellImage) shapeMask(g cellGlyph, top int) []bool {
+	px := ci.px
 	cut := uint8(shapeShare * float64(top))
 	mask := make([]bool, len(g.in))
 	for i, on := range g.in {

@@ -19,7 +19,8 @@ func TestMiddleToneDigits(t *testing.T) {
 			if w == '.' {
 				continue
 			}
-			tone := ci.middleTone(ci.glyph(row, col))
+			g := ci.glyph(row, col)
+			tone := ci.middleTone(g, ci.glyphDarkness(g))
 			if (w == '0') != (tone < digitTone) {
 				t.Errorf("shift %v r%dc%d %c: middle tone %.2f on the wrong side of %.2f", d, row, col, w, tone, digitTone)
 			}

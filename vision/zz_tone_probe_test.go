@@ -43,6 +43,9 @@ func TestToneProbe(t *testing.T) {
 			row, col := i/tr.Cols, i%tr.Cols
 			want := tr.Cells[row][col]
 			f := ci.features(row, col)
+			if f.ink < blankInk && os.Getenv("BINOCLE_TONE_HINT") != "" {
+				fmt.Printf("HINT %s %c %s r%dc%d hint %.3f ink %.3f stray %.3f\n", tr.Style, want, name, row, col, f.hint, f.ink, f.stray)
+			}
 			if f.ink >= blankInk && f.off > 0.25 {
 				fmt.Printf("OFF %s r%dc%d %c>%c %.2f off %.2f ink %.3f aspect %.2f\n", name, row, col, want, c.Char(), conf[i], f.off, f.ink, f.aspect)
 			}
