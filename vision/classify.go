@@ -283,16 +283,8 @@ func (ci cellImage) middleTone(g cellGlyph, top int) float64 {
 	if top == 0 {
 		return 0
 	}
-	px := ci.px
-	bx0, by0, bx1, by1 := px, px, -1, -1
-	for i, on := range g.in {
-		if on {
-			x, y := i%px, i/px
-			bx0, by0 = min(bx0, x), min(by0, y)
-			bx1, by1 = max(bx1, x), max(by1, y)
-		}
-	}
-	if bx1 < 0 {
+	bx0, by0, bx1, by1 := g.bx0, g.by0, g.bx1, g.by1
+	if bx1 < bx0 {
 		return 0
 	}
 	// The middle is a small square, narrower than a narrow 0's hole.
@@ -364,6 +356,8 @@ type cellGlyph struct {
 	faint, strong int    // its faint pixels and how many of them are strong ink
 	stray         int    // faint pixels off the glyph and off the lines
 	hint          int    // pixels near the middle, off the lines, darker than the hint level
+	// The box of in, cell-local and inclusive (empty when bx1 < bx0).
+	bx0, by0, bx1, by1 int
 }
 
 // Where a glyph is looked for, as shares of the cell.
@@ -398,7 +392,7 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 		midX += float64(wantX - ox)
 		midY += float64(wantY - oy)
 	}
-	g := cellGlyph{in: make([]bool, px*px), ox: ox, oy: oy}
+	g := cellGlyph{in: make([]bool, px*px), ox: ox, oy: oy, bx0: px, by0: px, bx1: -1, by1: -1}
 	seen := make([]bool, px*px)
 	var stack, comp []int
 	zone := glyphZone * float64(px)
@@ -453,6 +447,9 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 			}
 			for _, i := range comp {
 				g.in[i] = true
+				x, y := i%px, i/px
+				g.bx0, g.by0 = min(g.bx0, x), min(g.by0, y)
+				g.bx1, g.by1 = max(g.bx1, x), max(g.by1, y)
 			}
 			g.faint += len(comp)
 			g.strong += strong
