@@ -25,6 +25,7 @@ type cellFeatures struct {
 	colour  float64 // share of the inner window that is saturated colour
 	corners float64 // colour share in the cell's corners, which tiles fill and glyphs do not
 	hue     float64 // mean hue of the coloured pixels, degrees
+	tone    float64 // darkness at the glyph's middle over the glyph's own darkness
 }
 
 // cellImage is a rectified grid: cell (r, c) covers pixels
@@ -236,8 +237,10 @@ func (ci cellImage) features(row, col int) cellFeatures {
 		return f
 	}
 	f.ink = float64(g.faint) / area
+	top := ci.glyphDarkness(g)
+	f.tone = ci.middleTone(g, top)
 	// A glyph drawn faintly throughout is shaped by the faint mask.
-	mask := ci.shapeMask(row, col, g)
+	mask := ci.shapeMask(g, top)
 	bx0, by0, bx1, by1 := px, px, -1, -1
 	inkCount := 0
 	for i, on := range mask {
@@ -269,15 +272,51 @@ func (ci cellImage) features(row, col int) cellFeatures {
 	return f
 }
 
+// middleTone is how dark the grey image is at the middle of the glyph's
+// box, as a share of the glyph's own darkness (a high percentile of its
+// pixels'). It reads the picture rather than a mask cut at some level, so
+// neither blur that closes a ring's hole nor a shadow's edge that cuts
+// part of a glyph away at the mask's level changes what it says: a ring,
+// an O or a 0 leaves its middle paper, a disc, a square, an X or a 1 inks
+// it.
+func (ci cellImage) middleTone(g cellGlyph, top int) float64 {
+	if top == 0 {
+		return 0
+	}
+	bx0, by0, bx1, by1 := g.bx0, g.by0, g.bx1, g.by1
+	if bx1 < bx0 {
+		return 0
+	}
+	// The middle is a small square, narrower than a narrow 0's hole.
+	cx, cy := float64(bx0+bx1)/2, float64(by0+by1)/2
+	r := max(0.5, middleSpan*float64(min(bx1-bx0+1, by1-by0+1)))
+	var sum float64
+	cnt := 0
+	for y := int(math.Ceil(cy - r)); y <= int(math.Floor(cy+r)); y++ {
+		for x := int(math.Ceil(cx - r)); x <= int(math.Floor(cx+r)); x++ {
+			sum += float64(ci.dark[(g.oy+y)*ci.gray.w+g.ox+x])
+			cnt++
+		}
+	}
+	if cnt == 0 {
+		return 0
+	}
+	return sum / float64(cnt) / float64(top)
+}
+
+// middleSpan is the half-size of the square middleTone reads, as a share
+// of the glyph box's smaller side.
+const middleSpan = 0.1
+
 // shapeShare is the share of a glyph's own darkness its shape is cut at.
 // Blur spreads a stroke's ink and shrinks an O's hole; cutting each glyph
 // at half its own darkness rather than at one level for the whole grid
 // keeps a bold, blurred O open and a faint X thin.
 const shapeShare = 0.6
 
-// shapeMask is the glyph's pixels (cell-local) darker than shapeShare of
-// the glyph's darkest.
-func (ci cellImage) shapeMask(row, col int, g cellGlyph) []bool {
+// glyphDarkness is a glyph's darkness over its paper: a high percentile
+// of its pixels' rather than the maximum, which a speck of noise can set.
+func (ci cellImage) glyphDarkness(g cellGlyph) int {
 	px := ci.px
 	var hist [256]int
 	n := 0
@@ -287,16 +326,20 @@ func (ci cellImage) shapeMask(row, col int, g cellGlyph) []bool {
 			n++
 		}
 	}
-	// The glyph's darkness is a high percentile rather than the maximum,
-	// which a speck of noise can set.
-	top, acc := 0, 0
+	acc := 0
 	for v := 255; v >= 0; v-- {
 		acc += hist[v]
 		if acc*10 >= n {
-			top = v
-			break
+			return v
 		}
 	}
+	return 0
+}
+
+// shapeMask is the glyph's pixels (cell-local) darker than shapeShare of
+// the glyph's darkness top.
+func (ci cellImage) shapeMask(g cellGlyph, top int) []bool {
+	px := ci.px
 	cut := uint8(shapeShare * float64(top))
 	mask := make([]bool, len(g.in))
 	for i, on := range g.in {
@@ -313,6 +356,8 @@ type cellGlyph struct {
 	faint, strong int    // its faint pixels and how many of them are strong ink
 	stray         int    // faint pixels off the glyph and off the lines
 	hint          int    // pixels near the middle, off the lines, darker than the hint level
+	// The box of in, cell-local and inclusive (empty when bx1 < bx0).
+	bx0, by0, bx1, by1 int
 }
 
 // Where a glyph is looked for, as shares of the cell.
@@ -347,7 +392,7 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 		midX += float64(wantX - ox)
 		midY += float64(wantY - oy)
 	}
-	g := cellGlyph{in: make([]bool, px*px), ox: ox, oy: oy}
+	g := cellGlyph{in: make([]bool, px*px), ox: ox, oy: oy, bx0: px, by0: px, bx1: -1, by1: -1}
 	seen := make([]bool, px*px)
 	var stack, comp []int
 	zone := glyphZone * float64(px)
@@ -402,6 +447,9 @@ func (ci cellImage) glyph(row, col int) cellGlyph {
 			}
 			for _, i := range comp {
 				g.in[i] = true
+				x, y := i%px, i/px
+				g.bx0, g.by0 = min(g.bx0, x), min(g.by0, y)
+				g.bx1, g.by1 = max(g.bx1, x), max(g.by1, y)
 			}
 			g.faint += len(comp)
 			g.strong += strong
@@ -1003,7 +1051,9 @@ func labelWith(style Style, f cellFeatures, wide float64) (solver.Cell, float64)
 	switch style {
 	case StyleDigits:
 		// A 1 is narrow, inked in its middle and bare at its flanks.
-		v := (0.62-f.aspect)/0.08 + (f.centre-0.5)/0.5 + (0.55-f.flanks)/0.3 - holeEvidence(f)
+		// The grey at its middle says the same without a mask: a 0
+		// leaves it paper however its ring was cut.
+		v := (0.62-f.aspect)/0.08 + (f.centre-0.5)/0.5 + (0.55-f.flanks)/0.3 - holeEvidence(f) + (f.tone-digitTone)/digitToneScale
 		c := math.Min(blank, margin(v, 0, 2))
 		if v > 0 {
 			return solver.One, c
@@ -1033,6 +1083,15 @@ func labelWith(style Style, f cellFeatures, wide float64) (solver.Cell, float64)
 	}
 	return solver.One, c
 }
+
+// digitTone is the middleTone between a 0's (paper, up to about half the
+// stroke's darkness where blur fills a narrow 0) and a 1's (its stroke,
+// down to about a third where its flag widens the box off the stroke);
+// digitToneScale the spread that makes one unit of the 1's score.
+const (
+	digitTone      = 0.45
+	digitToneScale = 0.3
+)
 
 // holeEvidence grows with a glyph's enclosed paper, up to a clear hole.
 func holeEvidence(f cellFeatures) float64 {
