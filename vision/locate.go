@@ -26,6 +26,9 @@ type gridCandidate struct {
 	// doubtless is set, when the locate mode asks for it, for a lattice
 	// with nearly every cell closed and its lines plain (latticeFit.doubtless).
 	doubtless bool
+	// shadowEdged is set, when the locate mode asks for it, for a lattice
+	// that ends on some side where the light changes (shadowEdged).
+	shadowEdged bool
 }
 
 func (c gridCandidate) quality() float64 { return math.Min(c.rows.score, c.cols.score) }
@@ -74,6 +77,17 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 			c, err = gridCandidate{}, ErrNoGrid
 		}
 	}
+	if err == nil && c.shadowEdged {
+		// Found only on the lit side of a shadow: the flattened copy
+		// may show the rest of it. It must take in the grid found.
+		f, fscale, ferr := locateWith(img, flatLocate)
+		if ferr == nil && fscale == scale && f.rows.n*f.cols.n > c.rows.n*c.cols.n && quadWithin(c.quad, f.quad) {
+			if locateTrace != nil {
+				locateTrace("shadow-edged %dx%d grown to %dx%d in the flattened copy", c.rows.n, c.cols.n, f.rows.n, f.cols.n)
+			}
+			c = f
+		}
+	}
 	if err != nil {
 		// A hard shadow or a strong light gradient across a light grid
 		// is the strongest structure in every boundary map, and leaves
@@ -91,11 +105,12 @@ type locateMode struct {
 	variants []edgeVariant // boundary maps tried, in order
 	outlines bool          // fall back on the outline-and-periodicity locator
 	vouch    bool          // tell whether a lattice found leaves no doubt (gridCandidate.doubtless)
+	shadows  bool          // tell whether a lattice found ends at a shadow's edge (gridCandidate.shadowEdged)
 	flatten  bool          // divide the light out first (flattenLight)
 }
 
 var (
-	readLocate    = locateMode{side: locateSide, variants: edgeVariants, outlines: true}
+	readLocate    = locateMode{side: locateSide, variants: edgeVariants, outlines: true, shadows: true}
 	previewLocate = locateMode{side: 800, variants: []edgeVariant{cannyEdges, darkRidges}}
 	fineLocate    = locateMode{side: 2 * locateSide, variants: edgeVariants, vouch: true}
 	flatLocate    = locateMode{side: locateSide, variants: edgeVariants, flatten: true}
@@ -128,6 +143,9 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 		c := gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres, complete: f.complete()}
 		if mode.vouch {
 			c.doubtless = f.doubtless(gray)
+		}
+		if mode.shadows && !c.complete {
+			c.shadowEdged = shadowEdged(gray, c)
 		}
 		return c, scale, nil
 	}

@@ -1,0 +1,82 @@
+package vision
+
+import "gocv.io/x/gocv"
+
+// shadowEdged tells whether a grid found in gray ends, on some side, where
+// the light changes: the paper just outside that side is much darker or
+// brighter than just inside it. A hard shadow across a light grid hides
+// the lines on its dark side from every boundary map, so a lattice found
+// in the lit part stops at the shadow's edge; a grid's own border seldom
+// falls right on one.
+func shadowEdged(gray gocv.Mat, c gridCandidate) bool {
+	rows, cols := c.rows.n, c.cols.n
+	if rows < 1 || cols < 1 {
+		return false
+	}
+	toImage, ok := homographyFromQuads(rectCorners(float64(cols), float64(rows)), c.quad)
+	if !ok {
+		return false
+	}
+	p := planeOf(gray)
+	// paper is the bright end of the band between lattice offsets d0 and
+	// d1 beyond side (negative: inside), along the whole side: text and
+	// glyphs darken some of it, the paper is what most of it is.
+	paper := func(side int, d0, d1 float64) (float64, bool) {
+		var vals []float64
+		n := cols
+		if side >= 2 {
+			n = rows
+		}
+		for k := 0; k <= 8*n; k++ {
+			along := float64(k) / 8
+			for d := d0; d <= d1+1e-9; d += (d1 - d0) / 4 {
+				var x, y float64
+				switch side {
+				case 0:
+					x, y = toImage.apply(along, -d)
+				case 1:
+					x, y = toImage.apply(along, float64(rows)+d)
+				case 2:
+					x, y = toImage.apply(-d, along)
+				default:
+					x, y = toImage.apply(float64(cols)+d, along)
+				}
+				ix, iy := int(x), int(y)
+				if ix < 0 || iy < 0 || ix >= p.w || iy >= p.h {
+					continue
+				}
+				vals = append(vals, float64(p.at(ix, iy)))
+			}
+		}
+		if len(vals) < 4*n {
+			return 0, false
+		}
+		return percentile(vals, 0.75), true
+	}
+	for side := 0; side < 4; side++ {
+		in, ok1 := paper(side, -0.9, -0.2)
+		out, ok2 := paper(side, 0.2, 0.9)
+		if !ok1 || !ok2 {
+			continue
+		}
+		if out < shadowRatio*in || in < shadowRatio*out {
+			return true
+		}
+	}
+	return false
+}
+
+// shadowRatio is how much darker the paper on one side of a grid's edge
+// must be than on the other for the edge to be the light's.
+const shadowRatio = 0.75
+
+// quadWithin tells whether every corner of inner lies inside outer, give
+// or take a few pixels.
+func quadWithin(inner, outer [4][2]float64) bool {
+	for _, p := range inner {
+		if !insideQuad(outer, p[0], p[1], 3) {
+			return false
+		}
+	}
+	return true
+}
