@@ -134,8 +134,10 @@ func adjustLatticeBy(gray gocv.Mat, f latticeFit, glyphs bool) latticeFit {
 		}
 		// Once the lines have nothing more to say, the glyphs in the strips
 		// just beyond the sides are looked at: where glare or shade washes
-		// a grid's lines out they are the only evidence left.
-		if !changed && glyphs && !ev.strict {
+		// a grid's lines out they are the only evidence left. A lattice
+		// with nearly every cell closed (tiles, a screenshot) has no
+		// glyphs to show.
+		if !changed && glyphs && !ev.strict && !f.full() {
 			for side := 0; side < 4; side++ {
 				if n := glyphsRunOn(gray, f, side); n > 0 && f.span(side) < 64 {
 					if locateTrace != nil {

@@ -105,7 +105,7 @@ func glyphsRunOn(gray gocv.Mat, f latticeFit, side int) int {
 	}
 	gridStrip := func(c [3]int, strips int) bool {
 		g, e, m := c[stripGlyph], c[stripEmpty], c[stripMessy]
-		return g >= 2 && 8*g >= strips*n && 5*e >= strips*n && m < g && m <= max(2, strips*n/5)
+		return g >= 2 && 8*g >= strips*n && 5*e >= strips*n && m <= g && m <= max(2, strips*n/5)
 	}
 	if gridStrip(counts[0], 1) && like(inks[0]) {
 		return 1
@@ -167,40 +167,29 @@ func stripMarks(p plane, rows, cols int) []cellMarks {
 	}
 	// The glyphs are ink on paper, darker than it or (on a dark theme)
 	// lighter: the paper between two glyphs close together stands off
-	// them the other way and would join them.
-	var hist [256]int
-	for _, v := range p.pix {
-		hist[v]++
-	}
-	paper, acc := 0, 0
-	for v := range hist {
-		acc += hist[v]
-		if 2*acc >= len(p.pix) {
-			paper = v
-			break
-		}
-	}
-	darker, lighter := 0, 0
-	for v := range hist {
-		if v <= paper-stripInk {
-			darker += hist[v]
-		} else if v >= paper+stripInk {
-			lighter += hist[v]
-		}
-	}
-	sign := 1 // ink darker than paper
-	if lighter > darker {
-		sign = -1
-	}
-	mask := make([]bool, w*h)
+	// them the other way and would join them. The ink is the kind that
+	// stands off more pixels; the paper's own grey is no guide where
+	// shade or glare covers part of it.
+	dark := make([]bool, w*h)
+	light := make([]bool, w*h)
+	nDark, nLight := 0, 0
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			v := at(x, y)
-			stands := func(a, b int) bool {
-				return sign*(a-v) >= stripInk && sign*(b-v) >= stripInk
+			a, b, c, e := at(x-d, y), at(x+d, y), at(x, y-d), at(x, y+d)
+			if (a-v >= stripInk && b-v >= stripInk) || (c-v >= stripInk && e-v >= stripInk) {
+				dark[y*w+x] = true
+				nDark++
 			}
-			mask[y*w+x] = stands(at(x-d, y), at(x+d, y)) || stands(at(x, y-d), at(x, y+d))
+			if (v-a >= stripInk && v-b >= stripInk) || (v-c >= stripInk && v-e >= stripInk) {
+				light[y*w+x] = true
+				nLight++
+			}
 		}
+	}
+	mask := dark
+	if nLight > nDark {
+		mask = light
 	}
 	cells := make([]cellMarks, rows*cols)
 	stack := make([]int, 0, 64)
