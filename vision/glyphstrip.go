@@ -21,7 +21,7 @@ const glyphPx = 20
 // candidate strip's glyphs are compared with.
 const glyphStrips = 3
 
-// Kinds of cell seen by cellInkKind.
+// Kinds of cell told apart by stripKinds.
 const (
 	stripEmpty = iota
 	stripGlyph
@@ -90,7 +90,7 @@ func glyphsRunOn(gray gocv.Mat, f latticeFit, side int) int {
 		}
 	}
 	if locateTrace != nil {
-		locateTrace("side %d: glyphs/empty/messy beyond %v then %v of %d; inside %v", side, counts[0], counts[1], n, counts[2])
+		locateTrace("side %d: empty/glyph/messy cells beyond %v then %v of %d; inside %v", side, counts[0], counts[1], n, counts[2])
 	}
 	// The grid's own glyphs show what its glyphs look like here: marks of
 	// another size are other print. A grid whose own strips show few
