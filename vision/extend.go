@@ -31,6 +31,12 @@ const extendPx = 16
 // adjustLattice trims outer rows and columns that the grid's lines do not
 // run through and adds the ones they do, up to two on each side.
 func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
+	return adjustLatticeBy(gray, f, true)
+}
+
+// adjustLatticeBy is adjustLattice; glyphs tells whether the glyphs beyond
+// the sides are looked at once the lines have nothing more to say.
+func adjustLatticeBy(gray gocv.Mat, f latticeFit, glyphs bool) latticeFit {
 	// On bent paper the projective fit strays from the lines by more than
 	// the evidence's tolerance, and the evidence would mislead.
 	// The cells' centres can stray from a lattice the lines sit on
@@ -62,6 +68,10 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 	// on: the two kinds of evidence disagree about it, and undoing each
 	// other they leave it where the closed cells put it.
 	var trimmed, grown [4]bool
+	// Strips added for their glyphs have no lines to show, and would pass
+	// for stray ones, or make the strips across them look stray, to the
+	// line evidence from then on.
+	glyphsGrown := false
 	for round := 0; round < maxAdjustRounds; round++ {
 		ev := measureLines(gray, f)
 		// Faint lines are where a loose map loses the grid; clearly
@@ -95,7 +105,7 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 					trim = 0
 				}
 			}
-			if trim > 0 && f.span(side) > trim+1 && !mostlyClosed(f, side, trim) {
+			if trim > 0 && f.span(side) > trim+1 && !mostlyClosed(f, side, trim) && !glyphsGrown {
 				if locateTrace != nil {
 					locateTrace("side %d: trim %d", side, trim)
 				}
@@ -120,6 +130,22 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 				grown[side] = true
 				f = f.grow(side, min(n, 64-f.span(side)))
 				changed = true
+			}
+		}
+		// Once the lines have nothing more to say, the glyphs in the strips
+		// just beyond the sides are looked at: where glare or shade washes
+		// a grid's lines out they are the only evidence left. A lattice
+		// with nearly every cell closed (tiles, a screenshot) has no
+		// glyphs to show.
+		if !changed && glyphs && !ev.strict && !f.full() {
+			for side := 0; side < 4; side++ {
+				if n := glyphsRunOn(gray, f, side); n > 0 && f.span(side) < 64 {
+					if locateTrace != nil {
+						locateTrace("side %d: %d grown for their glyphs", side, n)
+					}
+					f = f.grow(side, min(n, 64-f.span(side)))
+					changed, glyphsGrown = true, true
+				}
 			}
 		}
 		if !changed {

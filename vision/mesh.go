@@ -308,16 +308,27 @@ func adjustBent(gray gocv.Mat, f latticeFit) latticeFit {
 	s.toImage = homography{px, 0, margin * px, 0, px, margin * px, 0, 0, 1}
 	s.residual = 0
 	s.centres = nil
-	a := adjustLattice(straight, s)
 	// adjustLattice only trims and grows: the change is a shift of the
 	// lattice's origin and its size.
-	x0, y0 := a.toImage.apply(0, 0)
-	dc, dr := int(math.Round(x0/px-margin)), int(math.Round(y0/px-margin))
-	grown := [4]int{-dr, a.rows + dr - f.rows, -dc, a.cols + dc - f.cols}
-	for _, n := range grown {
-		// Beyond a few cells the bent map is extrapolated too far to
-		// trust the lines it shows.
-		if n > maxBentGrowth {
+	growth := func(a latticeFit) [4]int {
+		x0, y0 := a.toImage.apply(0, 0)
+		dc, dr := int(math.Round(x0/px-margin)), int(math.Round(y0/px-margin))
+		return [4]int{-dr, a.rows + dr - f.rows, -dc, a.cols + dc - f.cols}
+	}
+	// Beyond a few cells the bent map is extrapolated too far to trust
+	// the lines it shows, or the glyphs; what the lines alone showed
+	// nearer still holds.
+	tooFar := func(grown [4]int) bool {
+		for _, n := range grown {
+			if n > maxBentGrowth {
+				return true
+			}
+		}
+		return false
+	}
+	grown := growth(adjustLattice(straight, s))
+	if tooFar(grown) {
+		if grown = growth(adjustLatticeBy(straight, s, false)); tooFar(grown) {
 			return f
 		}
 	}

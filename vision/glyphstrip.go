@@ -1,0 +1,295 @@
+package vision
+
+import (
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// Glare or a shadow across part of a sheet can wash a grid's lines out
+// there so far that no ridge threshold finds them, while the puzzle's
+// glyphs, printed bold, still show. A strip just beyond a side whose cells
+// hold glyphs centred where the lattice puts the cells, with blank cells
+// between them and nothing spilling across the cells' borders, is the
+// grid's: text beside a grid fills nearly every cell and crosses their
+// borders, and a blank margin holds no glyphs at all.
+
+// glyphPx is the cell size of the rectification glyphs are judged in.
+const glyphPx = 20
+
+// glyphStrips is how many of the lattice's own strips along a side the
+// candidate strip's glyphs are compared with.
+const glyphStrips = 3
+
+// Kinds of cell told apart by stripKinds.
+const (
+	stripEmpty = iota
+	stripGlyph
+	stripMessy
+)
+
+// glyphsRunOn counts the strips just beyond one side (none, one or two)
+// that hold the grid's glyphs (see above). A puzzle's strip can hold a
+// single glyph, too few to vouch for it alone; the next strip out, with
+// more, vouches for both.
+func glyphsRunOn(gray gocv.Mat, f latticeFit, side int) int {
+	span := f.span(side)
+	if span < 2 || f.span(side^2) < 3 || span >= 63 {
+		return 0
+	}
+	sub := f
+	if span > glyphStrips {
+		sub = f.grow(side^1, glyphStrips-span)
+	}
+	// The candidate strips must lie in the picture: the warp replicates
+	// the edge's pixels outwards into streaks.
+	beyond := 0
+	for beyond < 2 && stripInImage(sub.grow(side, beyond+1), side, gray.Cols(), gray.Rows()) {
+		beyond++
+	}
+	if beyond == 0 {
+		return 0
+	}
+	sub = sub.grow(side, beyond)
+	w, h := sub.cols*glyphPx, sub.rows*glyphPx
+	toImage := homography{1.0 / glyphPx, 0, 0, 0, 1.0 / glyphPx, 0, 0, 0, 1}.then(sub.toImage)
+	rect := warp(gray, toImage, w, h)
+	p := planeOf(rect)
+	rect.Close()
+	if p.w != w || p.h != h {
+		return 0
+	}
+	// counts[k] are the kinds of cell in strip k out from the side (0 the
+	// first beyond it), the last entry those of the lattice's own strips.
+	marks := stripMarks(p, sub.rows, sub.cols)
+	var counts [3][3]int
+	var inks [3][]int
+	n := sub.span(side ^ 2)
+	strip := make([]cellMarks, n)
+	for s := 0; s < sub.span(side); s++ {
+		k := s // strips counted from the outside in
+		if side == 1 || side == 3 {
+			k = sub.span(side) - 1 - s
+		}
+		k = beyond - 1 - k // 0 the strip next to the side
+		if k < 0 {
+			k = 2
+		}
+		for j := 0; j < n; j++ {
+			r, c := s, j
+			if side >= 2 {
+				r, c = j, s
+			}
+			strip[j] = marks[r*sub.cols+c]
+		}
+		for j, kind := range stripKinds(strip) {
+			counts[k][kind]++
+			if kind == stripGlyph {
+				inks[k] = append(inks[k], strip[j].ink)
+			}
+		}
+	}
+	if locateTrace != nil {
+		locateTrace("side %d: empty/glyph/messy cells beyond %v then %v of %d; inside %v", side, counts[0], counts[1], n, counts[2])
+	}
+	// The grid's own glyphs show what its glyphs look like here: marks of
+	// another size are other print. A grid whose own strips show few
+	// (tiles, a blank puzzle) gives nothing to compare with.
+	inner := counts[2]
+	if g := inner[stripGlyph]; g < 2 || 10*g < (sub.span(side)-beyond)*n || inner[stripMessy] > g {
+		return 0
+	}
+	like := func(ink []int) bool {
+		in, out := float64(intMedian(inks[2])), float64(intMedian(ink))
+		return out >= in/3 && out <= 3*in
+	}
+	gridStrip := func(c [3]int, strips int) bool {
+		g, e, m := c[stripGlyph], c[stripEmpty], c[stripMessy]
+		return g >= 2 && 8*g >= strips*n && 5*e >= strips*n && m <= g && m <= max(2, strips*n/5)
+	}
+	if gridStrip(counts[0], 1) && like(inks[0]) {
+		return 1
+	}
+	if beyond < 2 || counts[0][stripGlyph] == 0 || counts[0][stripMessy] > max(2, n/5) {
+		return 0
+	}
+	var both [3]int
+	for i := range both {
+		both[i] = counts[0][i] + counts[1][i]
+	}
+	if gridStrip(both, 2) && gridStrip(counts[1], 1) && like(append(inks[0], inks[1]...)) {
+		return 2
+	}
+	return 0
+}
+
+// stripInImage tells whether the outermost strip of the lattice on one
+// side lies inside a w x h picture.
+func stripInImage(f latticeFit, side, w, h int) bool {
+	u0, v0, u1, v1 := 0.0, 0.0, float64(f.cols), float64(f.rows)
+	switch side {
+	case 0:
+		v1 = 1
+	case 1:
+		v0 = v1 - 1
+	case 2:
+		u1 = 1
+	case 3:
+		u0 = u1 - 1
+	}
+	for _, q := range [4][2]float64{{u0, v0}, {u1, v0}, {u1, v1}, {u0, v1}} {
+		x, y := f.toImage.apply(q[0], q[1])
+		if math.IsNaN(x) || math.IsNaN(y) || x < 1 || y < 1 || x > float64(w-2) || y > float64(h-2) {
+			return false
+		}
+	}
+	return true
+}
+
+// stripInk is how far (grey levels) from the paper on both sides a pixel
+// must be to count as ink.
+const stripInk = 24
+
+// stripKinds classifies every cell of a rectification p of a rows x cols
+// lattice at glyphPx pixels a cell: empty, holding one glyph near its
+// centre, or holding other print (messy); inks are the glyphs' sizes in
+// pixels. Ink is what stands off the paper on both sides, across or along,
+// at nearly half a cell: the edge of a shadow or of a patch of glare
+// crossing a cell is a step, not ink. The ink is taken apart into
+// connected marks: text puts several in a cell or runs words across its
+// borders, a glyph is one mark inside it; the marks centred on a cell's
+// border (clues between cells) and the lines themselves are left out.
+func stripMarks(p plane, rows, cols int) []cellMarks {
+	const d = 2 * glyphPx / 5
+	w, h := p.w, p.h
+	at := func(x, y int) int {
+		return int(p.pix[clampInt(y, 0, h-1)*w+clampInt(x, 0, w-1)])
+	}
+	// The glyphs are ink on paper, darker than it or (on a dark theme)
+	// lighter: the paper between two glyphs close together stands off
+	// them the other way and would join them. The ink is the kind that
+	// stands off more pixels; the paper's own grey is no guide where
+	// shade or glare covers part of it.
+	dark := make([]bool, w*h)
+	light := make([]bool, w*h)
+	nDark, nLight := 0, 0
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			v := at(x, y)
+			a, b, c, e := at(x-d, y), at(x+d, y), at(x, y-d), at(x, y+d)
+			if (a-v >= stripInk && b-v >= stripInk) || (c-v >= stripInk && e-v >= stripInk) {
+				dark[y*w+x] = true
+				nDark++
+			}
+			if (v-a >= stripInk && v-b >= stripInk) || (v-c >= stripInk && v-e >= stripInk) {
+				light[y*w+x] = true
+				nLight++
+			}
+		}
+	}
+	mask := dark
+	if nLight > nDark {
+		mask = light
+	}
+	cells := make([]cellMarks, rows*cols)
+	stack := make([]int, 0, 64)
+	const cell = float64(glyphPx)
+	for start := range mask {
+		if !mask[start] {
+			continue
+		}
+		mask[start] = false
+		stack = append(stack[:0], start)
+		n, sx, sy := 0, 0.0, 0.0
+		x0, y0, x1, y1 := w, h, -1, -1
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := i%w, i/w
+			n++
+			sx += float64(x)
+			sy += float64(y)
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					xx, yy := x+dx, y+dy
+					if xx >= 0 && yy >= 0 && xx < w && yy < h && mask[yy*w+xx] {
+						mask[yy*w+xx] = false
+						stack = append(stack, yy*w+xx)
+					}
+				}
+			}
+		}
+		if 70*n < glyphPx*glyphPx {
+			continue // specks of grain
+		}
+		bw, bh := float64(x1-x0+1)/cell, float64(y1-y0+1)/cell
+		cx, cy := (sx/float64(n)+0.5)/cell, (sy/float64(n)+0.5)/cell
+		c, r := int(cx), int(cy)
+		if c >= cols || r >= rows {
+			continue
+		}
+		k := r*cols + c
+		if (bw > 1.2 && bh < 0.2) || (bh > 1.2 && bw < 0.2) {
+			continue // a stretch of line
+		}
+		fx, fy := cx-float64(c), cy-float64(r)
+		if fx < 0.15 || fx > 0.85 || fy < 0.15 || fy > 0.85 {
+			if bw <= 0.6 && bh <= 0.6 {
+				continue // a clue on the border between cells
+			}
+		}
+		// A mark reaching well across the cell's border is not a glyph in
+		// it.
+		if float64(x0)/cell < float64(c)-0.15 || float64(x1+1)/cell > float64(c+1)+0.15 ||
+			float64(y0)/cell < float64(r)-0.15 || float64(y1+1)/cell > float64(r+1)+0.15 {
+			cells[k].marks += 2
+			continue
+		}
+		cells[k].marks++
+		cells[k].ink += n
+		cells[k].dx, cells[k].dy = fx-0.5, fy-0.5
+	}
+	return cells
+}
+
+// cellMarks is what stripMarks found in one cell: the number of marks
+// (two for one reaching across its border), their ink in pixels, and the
+// offset of the last one's centre from the cell's, in cells.
+type cellMarks struct {
+	marks, ink int
+	dx, dy     float64
+}
+
+// stripKinds classifies the cells of one strip: empty, holding one glyph
+// near its centre, or holding other print (messy). Far from the lattice's
+// own strips its map drifts off the cells a little (perspective it
+// extrapolates, paper that bends): the glyphs are judged about where the
+// strip's marks put the cells' centres, when that is not far off.
+func stripKinds(cells []cellMarks) []int {
+	var dxs, dys []float64
+	for _, c := range cells {
+		if c.marks == 1 {
+			dxs, dys = append(dxs, c.dx), append(dys, c.dy)
+		}
+	}
+	mx, my := 0.0, 0.0
+	if len(dxs) >= 2 {
+		mx, my = percentile(dxs, 0.5), percentile(dys, 0.5)
+		if math.Hypot(mx, my) > 0.3 {
+			mx, my = 0, 0
+		}
+	}
+	kinds := make([]int, len(cells))
+	for i, c := range cells {
+		switch {
+		case c.marks == 0:
+			kinds[i] = stripEmpty
+		case c.marks == 1 && math.Hypot(c.dx-mx, c.dy-my) <= 0.2:
+			kinds[i] = stripGlyph
+		default:
+			kinds[i] = stripMessy
+		}
+	}
+	return kinds
+}
