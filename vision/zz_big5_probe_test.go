@@ -1,0 +1,139 @@
+package vision
+
+// Probe: BINOCLE_BIG5=path decodes at full size, runs the fine locate and
+// writes the located copy with the found cell centres to BINOCLE_BIG5_OUT.
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"os"
+	"strings"
+	"testing"
+
+	"binocle/vision/internal/synth"
+	"gocv.io/x/gocv"
+)
+
+func TestBig5Probe(t *testing.T) {
+	p := os.Getenv("BINOCLE_BIG5")
+	if p == "" {
+		t.Skip("set BINOCLE_BIG5")
+	}
+	if os.Getenv("BINOCLE_BIG_TRACE") != "" {
+		locateTrace = func(format string, args ...any) {
+			if strings.HasPrefix(format, "grow") || strings.HasPrefix(format, "lattice") || strings.HasPrefix(format, "refit") {
+				fmt.Printf(format+"\n", args...)
+			}
+		}
+		defer func() { locateTrace = nil }()
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := decodeImage(data, envInt(t, "BINOCLE_BIG_SIDE", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.mat.Close()
+	mode := fineLocate
+	if os.Getenv("BINOCLE_BIG5_READ") != "" {
+		mode = readLocate
+	}
+	c, scale, err := locateWith(d.mat, mode)
+	fmt.Printf("locate: %dx%d scale %.2f err %v quad %v\n", c.rows.n, c.cols.n, scale, err, c.quad)
+	if out := os.Getenv("BINOCLE_BIG5_OUT"); out != "" && err == nil {
+		small, _ := downscale(d.mat, mode.side)
+		defer small.Close()
+		for i, q := range c.centres {
+			col := color.RGBA{R: 255, A: 255}
+			if (i/c.cols.n)%2 == 1 {
+				col = color.RGBA{B: 255, A: 255}
+			}
+			gocv.Circle(&small, pt(int(q[0]), int(q[1])), 1, col, -1)
+		}
+		_ = WritePNG(out, small)
+	}
+}
+
+// TestBig5Wrong prints the rows and columns of wrong cells of one photo
+// (BINOCLE_BIG5W=path.jpg, truth beside it).
+func TestBig5Wrong(t *testing.T) {
+	p := os.Getenv("BINOCLE_BIG5W")
+	if p == "" {
+		t.Skip("set BINOCLE_BIG5W")
+	}
+	r, err := ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(strings.TrimSuffix(p, ".jpg") + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var truth struct {
+		Rows, Cols int
+		Cells      []string
+	}
+	if err := json.Unmarshal(raw, &truth); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("read %dx%d in %.0f ms\n", r.Rows, r.Cols, r.Millis)
+	if r.Rows != truth.Rows || r.Cols != truth.Cols {
+		return
+	}
+	rows, cols := map[int]int{}, map[int]int{}
+	n := 0
+	for i := 0; i < r.Rows; i++ {
+		line := ""
+		for j := 0; j < r.Cols; j++ {
+			want := truth.Cells[i][j]
+			got := byte('.')
+			switch r.Cells[i*r.Cols+j] {
+			case 0:
+				got = '0'
+			case 1:
+				got = '1'
+			}
+			if got != want {
+				rows[i]++
+				cols[j]++
+				n++
+				line += "X"
+			} else {
+				line += "."
+			}
+		}
+		fmt.Println(line)
+	}
+	fmt.Println("wrong", n, "rows", rows, "cols", cols)
+}
+
+// TestBig5Search reads bent big grids over a range of seeds
+// (BINOCLE_BIG5S=first,count) and prints the wrong cells of each.
+func TestBig5Search(t *testing.T) {
+	s := os.Getenv("BINOCLE_BIG5S")
+	if s == "" {
+		t.Skip("set BINOCLE_BIG5S")
+	}
+	var first, count int
+	fmt.Sscanf(s, "%d,%d", &first, &count)
+	for seed := first; seed < first+count; seed++ {
+		for _, c := range []bentCase{
+			{"disc", uint64(seed), synth.StyleDiscCircle, 30, 40, 1280, 960, 0.65, 15, 8, 0.3},
+			{"square", uint64(seed), synth.StyleSquareCircle, 40, 30, 2592, 1944, 0.3, 19, 15, 0.28},
+		} {
+			r, truth, err := readBent(t, c)
+			if err != nil {
+				fmt.Println(c.name, seed, err)
+				continue
+			}
+			if r.Rows != truth.Rows || r.Cols != truth.Cols {
+				fmt.Printf("%s %d: read %dx%d\n", c.name, seed, r.Rows, r.Cols)
+				continue
+			}
+			fmt.Printf("%s %d: wrong %d\n", c.name, seed, wrongCells(r, truth))
+		}
+	}
+}
