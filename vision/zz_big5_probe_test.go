@@ -134,6 +134,26 @@ func TestBig5Search(t *testing.T) {
 				continue
 			}
 			fmt.Printf("%s %d: wrong %d\n", c.name, seed, wrongCells(r, truth))
+			if os.Getenv("BINOCLE_BIG5_MAP") != "" {
+				for i := 0; i < r.Rows; i++ {
+					line := ""
+					for j := 0; j < r.Cols; j++ {
+						got := byte('.')
+						switch r.Cells[i*r.Cols+j] {
+						case 0:
+							got = '0'
+						case 1:
+							got = '1'
+						}
+						if got != truth.Cells[i][j] {
+							line += "X"
+						} else {
+							line += "."
+						}
+					}
+					fmt.Println(line)
+				}
+			}
 		}
 	}
 }
