@@ -157,3 +157,30 @@ func TestBig5Search(t *testing.T) {
 		}
 	}
 }
+
+// TestBig5Maps writes every boundary map of the fine-located copy of
+// BINOCLE_BIG5M to BINOCLE_BIG5_OUT-vN.png.
+func TestBig5Maps(t *testing.T) {
+	p := os.Getenv("BINOCLE_BIG5M")
+	if p == "" {
+		t.Skip("set BINOCLE_BIG5M")
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := decodeImage(data, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.mat.Close()
+	small, _ := downscale(d.mat, fineLocate.side)
+	defer small.Close()
+	gray := toGray(small)
+	defer gray.Close()
+	for i, v := range edgeVariants {
+		m := boundaryMap(gray, v)
+		_ = WritePNG(fmt.Sprintf("%s-v%d.png", os.Getenv("BINOCLE_BIG5_OUT"), i), m)
+		m.Close()
+	}
+}
