@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"binocle/vision/internal/synth"
 	"gocv.io/x/gocv"
@@ -41,7 +42,12 @@ func TestBig5Probe(t *testing.T) {
 	if os.Getenv("BINOCLE_BIG5_READ") != "" {
 		mode = readLocate
 	}
+	if side := envInt(t, "BINOCLE_BIG5_SIDE", 0); side > 0 {
+		mode = locateMode{side: side, variants: []edgeVariant{faintLines}, vouch: true}
+	}
+	t0 := time.Now()
 	c, scale, err := locateWith(d.mat, mode)
+	fmt.Println("in", time.Since(t0))
 	fmt.Printf("locate: %dx%d scale %.2f err %v quad %v\n", c.rows.n, c.cols.n, scale, err, c.quad)
 	if out := os.Getenv("BINOCLE_BIG5_OUT"); out != "" && err == nil {
 		small, _ := downscale(d.mat, mode.side)
@@ -174,7 +180,7 @@ func TestBig5Maps(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.mat.Close()
-	small, _ := downscale(d.mat, fineLocate.side)
+	small, _ := downscale(d.mat, envInt(t, "BINOCLE_BIG5_SIDE", fineLocate.side))
 	defer small.Close()
 	gray := toGray(small)
 	defer gray.Close()
