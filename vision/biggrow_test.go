@@ -27,7 +27,11 @@ func readBent(t *testing.T, c bentCase) (*Reading, synth.Truth, error) {
 		}
 		cells[r] = string(b)
 	}
-	spec := synth.Spec{Name: c.name, Seed: c.seed, Kind: synth.KindPhoto, Style: c.style, Look: synth.LookLight,
+	look := c.look
+	if look == "" {
+		look = synth.LookLight
+	}
+	spec := synth.Spec{Name: c.name, Seed: c.seed, Kind: synth.KindPhoto, Style: c.style, Look: look,
 		Source: "random", Rows: c.rows, Cols: c.cols, Cells: cells, Givens: cells,
 		Width: c.w, Height: c.h, Fill: c.fill, Tilt: c.tilt, Rotate: c.rotate, Bend: c.bend, Orientation: 1}
 	sample, err := synth.Render(spec)
@@ -59,6 +63,7 @@ type bentCase struct {
 	style                    string
 	rows, cols, w, h         int
 	fill, tilt, rotate, bend float64
+	look                     synth.Look // LookLight when empty
 }
 
 // wrongCells counts the cells of r that differ from truth.
@@ -86,8 +91,8 @@ func wrongCells(r *Reading, truth synth.Truth) int {
 // grown row must land on its lines, not drift off them with the glyphs.
 func TestGrowBentPage(t *testing.T) {
 	cases := []bentCase{
-		{"disc-30x40", 6, synth.StyleDiscCircle, 30, 40, 1280, 960, 0.65, 15, 8, 0.3},
-		{"square-40x30", 1, synth.StyleSquareCircle, 40, 30, 2592, 1944, 0.3, 19, 15, 0.28},
+		{"disc-30x40", 6, synth.StyleDiscCircle, 30, 40, 1280, 960, 0.65, 15, 8, 0.3, ""},
+		{"square-40x30", 1, synth.StyleSquareCircle, 40, 30, 2592, 1944, 0.3, 19, 15, 0.28, ""},
 	}
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

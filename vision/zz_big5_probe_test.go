@@ -127,8 +127,9 @@ func TestBig5Search(t *testing.T) {
 	fmt.Sscanf(s, "%d,%d", &first, &count)
 	for seed := first; seed < first+count; seed++ {
 		for _, c := range []bentCase{
-			{"disc", uint64(seed), synth.StyleDiscCircle, 30, 40, 1280, 960, 0.65, 15, 8, 0.3},
-			{"square", uint64(seed), synth.StyleSquareCircle, 40, 30, 2592, 1944, 0.3, 19, 15, 0.28},
+			{"disc", uint64(seed), synth.StyleDiscCircle, 30, 40, 1280, 960, 0.65, 15, 8, 0.3, ""},
+			{"square", uint64(seed), synth.StyleSquareCircle, 40, 30, 2592, 1944, 0.3, 19, 15, 0.28, ""},
+			{"partial", uint64(seed), synth.StyleDiscCircle, 30, 30, 1600, 1200, 0.6, 10, 19, 0.35, synth.LookPartial},
 		} {
 			r, truth, err := readBent(t, c)
 			if err != nil {
