@@ -388,6 +388,13 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 	if max(f.rows, f.cols) < minBigSide || f.rows < 3 || f.cols < 3 || f.cellSize > maxBigCell {
 		return f
 	}
+	// Larger cells show their lines clearly enough for adjustLattice in
+	// a sharp, evenly lit picture, where nearly all of them close; a
+	// shadow across the page, or bending, leaves cells open and stops
+	// adjustLattice at its edge, while the lines run on across it.
+	if f.cellSize > maxSharpBigCell && f.complete() {
+		return f
+	}
 	p := darkOf(gray)
 	g := make(nodeGrid, f.rows+1)
 	bent, bentOK := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
@@ -542,8 +549,11 @@ const (
 	minBigSide = 20
 	// maxBigCell is the largest closed cell, in located pixels, of a
 	// lattice growBig follows: larger cells show their lines clearly
-	// enough for adjustLattice.
-	maxBigCell = 14
+	// enough for adjustLattice even under a shadow.
+	maxBigCell = 24
+	// maxSharpBigCell is the largest closed cell of a complete lattice
+	// growBig follows.
+	maxSharpBigCell = 14
 	// minBigRidge is the least ridge, in grey levels, of a grid's own
 	// line segments for them to be followed.
 	minBigRidge = 1.5

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image/color"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -190,4 +191,59 @@ func TestBig5Maps(t *testing.T) {
 		_ = WritePNG(fmt.Sprintf("%s-v%d.png", os.Getenv("BINOCLE_BIG5_OUT"), i), m)
 		m.Close()
 	}
+}
+
+// TestBig5GrowCount reads every file of BINOCLE_BIG5G (a glob) and
+// prints those on which growBig followed lines.
+func TestBig5GrowCount(t *testing.T) {
+	g := os.Getenv("BINOCLE_BIG5G")
+	if g == "" {
+		t.Skip("set BINOCLE_BIG5G")
+	}
+	paths, _ := filepath.Glob(g)
+	n := 0
+	for _, p := range paths {
+		grew := false
+		locateTrace = func(format string, args ...any) {
+			if strings.HasPrefix(format, "grow big") {
+				grew = true
+			}
+		}
+		_, _ = ReadFile(p)
+		locateTrace = nil
+		if grew {
+			n++
+			fmt.Println("grow:", filepath.Base(p))
+		}
+	}
+	fmt.Println(n, "of", len(paths))
+}
+
+// TestBig5GrowTime times growBig alone on the lattice locate finds in
+// BINOCLE_BIG5T, over 20 runs.
+func TestBig5GrowTime(t *testing.T) {
+	p := os.Getenv("BINOCLE_BIG5T")
+	if p == "" {
+		t.Skip("set BINOCLE_BIG5T")
+	}
+	img := gocv.IMRead(p, gocv.IMReadColor)
+	defer img.Close()
+	small, _ := downscale(img, envInt(t, "BINOCLE_BIG5_SIDE", locateSide))
+	defer small.Close()
+	gray := toGray(small)
+	defer gray.Close()
+	var fits []latticeFit
+	for _, v := range edgeVariants {
+		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
+	}
+	f, ok := firstGrid(gray, fits)
+	if !ok {
+		t.Skip("no lattice")
+	}
+	f = adjustBent(gray, f)
+	t0 := time.Now()
+	for i := 0; i < 20; i++ {
+		growBig(gray, f)
+	}
+	fmt.Printf("%dx%d cell %.1f cells %d resid %.3f complete %v: growBig %v\n", f.rows, f.cols, f.cellSize, f.cells, f.residual, f.complete(), time.Since(t0)/20)
 }
