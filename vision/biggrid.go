@@ -185,28 +185,10 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, float64, bool)
 			return g, 0, false
 		}
 	}
-	// Sideways, each new crossing goes where the line through it is
-	// darkest; the shifts are smoothed along the row, as a page bends
-	// smoothly and a glyph's stroke beside a line pulls one alone.
-	shift := make([]float64, n)
-	for c := range pred {
-		dx, dy := pred[c][0]-l0[c][0], pred[c][1]-l0[c][1]
-		step := math.Hypot(dx, dy)
-		if step < 2 {
-			return g, 0, false
-		}
-		nx, ny := -dy/step, dx/step
-		best, bestV := 0.0, math.Inf(-1)
-		for k := -5; k <= 5; k++ {
-			o := float64(k) * 0.04 * step
-			v, ok := p.along(l0[c], [2]float64{pred[c][0] + o*nx, pred[c][1] + o*ny}, [2]float64{})
-			if ok && v > bestV {
-				best, bestV = o, v
-			}
-		}
-		shift[c] = best
+	shift, ok := sideShifts(p, l0, pred)
+	if !ok {
+		return g, 0, false
 	}
-	shift = medianSmooth(shift, 3)
 	// A shift found where the lines hardly stand out is the grain's, and
 	// carried on it bends every later strip: the prediction, which carries
 	// the bend of the strips before, is the better guess there.
@@ -220,28 +202,46 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, float64, bool)
 		pred[c][0] += -dy / step * shift[c]
 		pred[c][1] += dx / step * shift[c]
 	}
-	// Along the lines, the whole row moves onto its own line when it has
-	// one (a grid without an outer border has none beyond its last row).
-	bestT, bestV := 0.0, math.Inf(-1)
-	for k := -5; k <= 5; k++ {
-		t := float64(k) * 0.04
-		sum, count := 0.0, 0
-		for c := 0; c+1 < n; c++ {
+	// Along the lines, the row moves onto its own line when it has one (a
+	// grid without an outer border has none beyond its last row); how far
+	// may change smoothly along the row, as the step predicted from the
+	// strips before drifts on a tilted, bent page.
+	prof := make([][]float64, n-1)
+	raw := make([][]float64, n-1)
+	pos := make([]float64, n-1)
+	for c := range prof {
+		pos[c] = float64(c) + 0.5
+		prof[c] = make([]float64, 2*sideReach+1)
+		for k := -sideReach; k <= sideReach; k++ {
+			t := float64(k) * sideStep
 			a := [2]float64{pred[c][0] + t*(l0[c][0]-l1[c][0]), pred[c][1] + t*(l0[c][1]-l1[c][1])}
 			b := [2]float64{pred[c+1][0] + t*(l0[c+1][0]-l1[c+1][0]), pred[c+1][1] + t*(l0[c+1][1]-l1[c+1][1])}
-			if v, ok := p.ridge(a, b); ok {
-				sum += v
-				count++
+			v, ok := p.ridge(a, b)
+			if !ok {
+				v = math.NaN()
 			}
+			prof[c][k+sideReach] = v
 		}
-		if count > 0 && sum/float64(count) > bestV {
-			bestT, bestV = t, sum/float64(count)
+		raw[c] = append([]float64(nil), prof[c]...)
+	}
+	curve := bestCurve(prof, pos, n)
+	sum, count := 0.0, 0
+	for c := range raw {
+		k := int(math.Round(curve(pos[c]))) + sideReach
+		if v := raw[c][k]; !math.IsNaN(v) {
+			sum += v
+			count++
 		}
+	}
+	bestV := math.Inf(-1)
+	if count > 0 {
+		bestV = sum / float64(count)
 	}
 	if bestV >= minBigRidge {
 		for c := range pred {
-			pred[c][0] += bestT * (l0[c][0] - l1[c][0])
-			pred[c][1] += bestT * (l0[c][1] - l1[c][1])
+			t := curve(float64(c)) * sideStep
+			pred[c][0] += t * (l0[c][0] - l1[c][0])
+			pred[c][1] += t * (l0[c][1] - l1[c][1])
 		}
 	}
 	out := append(nodeGrid{pred}, g...)
@@ -279,19 +279,120 @@ func shifted(pred, l0 [][2]float64, shift []float64) [][2]float64 {
 	return out
 }
 
-func medianSmooth(v []float64, half int) []float64 {
-	out := make([]float64, len(v))
-	for i := range v {
-		lo, hi := max(0, i-half), min(len(v), i+half+1)
-		out[i] = percentile(v[lo:hi], 0.5)
+// sideShifts finds how far each predicted crossing of a new row lies
+// sideways of the line through it. A page bends smoothly, so the shifts
+// along the row are taken as one quadratic in the column, the one whose
+// lines run darkest over the row as a whole: glyphs beside a line pull
+// single crossings towards them, a third of a row at a time in a dense
+// puzzle, which smoothing the crossings' own shifts cannot undo. Each
+// column's darkness is scaled to its own range first, so that a glyph's
+// ink weighs no more than a line.
+func sideShifts(p darkPlane, l0, pred [][2]float64) ([]float64, bool) {
+	n := len(pred)
+	steps := make([]float64, n)
+	prof := make([][]float64, n)
+	pos := make([]float64, n)
+	for c := range pred {
+		dx, dy := pred[c][0]-l0[c][0], pred[c][1]-l0[c][1]
+		step := math.Hypot(dx, dy)
+		if step < 2 {
+			return nil, false
+		}
+		steps[c], pos[c] = step, float64(c)
+		nx, ny := -dy/step, dx/step
+		prof[c] = make([]float64, 2*sideReach+1)
+		for k := -sideReach; k <= sideReach; k++ {
+			o := float64(k) * sideStep * step
+			v, ok := p.along(l0[c], [2]float64{pred[c][0] + o*nx, pred[c][1] + o*ny}, [2]float64{})
+			if !ok {
+				v = math.NaN()
+			}
+			prof[c][k+sideReach] = v
+		}
 	}
-	return out
+	curve := bestCurve(prof, pos, n)
+	shift := make([]float64, n)
+	for c := range shift {
+		shift[c] = curve(pos[c]) * sideStep * steps[c]
+	}
+	return shift, true
 }
+
+// bestCurve finds the quadratic, over the n crossings of a row, that
+// runs darkest through prof: prof[i] samples, at position pos[i] along
+// the row, the evidence for each of 2*sideReach+1 offsets. Each position's
+// samples are scaled to their own range first (NaN where nothing could
+// be sampled), so that a glyph's ink weighs no more than a line. The
+// curve returned gives the offset, in samples from the middle, at a
+// position.
+func bestCurve(prof [][]float64, pos []float64, n int) func(x float64) float64 {
+	for _, pr := range prof {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, v := range pr {
+			if !math.IsNaN(v) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+		for k, v := range pr {
+			if math.IsNaN(v) || hi-lo < 1e-6 {
+				pr[k] = 0
+			} else {
+				pr[k] = (v - lo) / (hi - lo)
+			}
+		}
+	}
+	mid, span := float64(n-1)/2, float64(max(n-1, 1))
+	at := func(a, b, q, x float64) float64 {
+		t := (x - mid) / span
+		return a + b*t + q*t*t
+	}
+	score := func(a, b, q float64) float64 {
+		sum := 0.0
+		for i, pr := range prof {
+			k := at(a, b, q, pos[i]) + sideReach
+			if k < 0 || k > 2*sideReach {
+				return math.Inf(-1)
+			}
+			j := min(int(k), 2*sideReach-1)
+			f := k - float64(j)
+			sum += pr[j]*(1-f) + pr[j+1]*f
+		}
+		return sum
+	}
+	bestA, bestB, bestQ, best := 0.0, 0.0, 0.0, math.Inf(-1)
+	for a := -float64(sideReach); a <= sideReach; a += 0.5 {
+		for b := -4.0; b <= 4; b += 0.5 {
+			for q := -4.0; q <= 4; q++ {
+				// Ties go to the smaller correction: a row of blank
+				// paper leaves the prediction as it is.
+				v := score(a, b, q)
+				if v > best+1e-9 || (v > best-1e-9 && math.Abs(a)+math.Abs(b)+math.Abs(q) < math.Abs(bestA)+math.Abs(bestB)+math.Abs(bestQ)) {
+					bestA, bestB, bestQ, best = a, b, q, v
+				}
+			}
+		}
+	}
+	return func(x float64) float64 { return at(bestA, bestB, bestQ, x) }
+}
+
+const (
+	// sideReach and sideStep set the sideways search of a new row's
+	// crossings: sideReach steps each way of sideStep of a cell.
+	sideReach = 5
+	sideStep  = 0.04
+)
 
 // growBig grows a big lattice f, strip by strip, over the rows and
 // columns of its grid that the closed cells missed.
 func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 	if max(f.rows, f.cols) < minBigSide || f.rows < 3 || f.cols < 3 || f.cellSize > maxBigCell {
+		return f
+	}
+	// Larger cells show their lines clearly enough for adjustLattice in
+	// a sharp, evenly lit picture, where nearly all of them close; a
+	// shadow across the page, or bending, leaves cells open and stops
+	// adjustLattice at its edge, while the lines run on across it.
+	if f.cellSize > maxSharpBigCell && f.complete() {
 		return f
 	}
 	p := darkOf(gray)
@@ -448,8 +549,11 @@ const (
 	minBigSide = 20
 	// maxBigCell is the largest closed cell, in located pixels, of a
 	// lattice growBig follows: larger cells show their lines clearly
-	// enough for adjustLattice.
-	maxBigCell = 14
+	// enough for adjustLattice even under a shadow.
+	maxBigCell = 24
+	// maxSharpBigCell is the largest closed cell of a complete lattice
+	// growBig follows.
+	maxSharpBigCell = 14
 	// minBigRidge is the least ridge, in grey levels, of a grid's own
 	// line segments for them to be followed.
 	minBigRidge = 1.5
