@@ -137,7 +137,11 @@ func adjustLatticeBy(gray gocv.Mat, f latticeFit, glyphs bool) latticeFit {
 		// a grid's lines out they are the only evidence left. A lattice
 		// with nearly every cell closed (tiles, a screenshot) has no
 		// glyphs to show.
-		if !changed && glyphs && !ev.strict && !f.full() {
+		// A big grid of small cells is left to growBig, which follows
+		// its lines strip by strip further than a glyph check can see
+		// at that size.
+		big := max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell
+		if !changed && glyphs && !ev.strict && !f.full() && !big {
 			for side := 0; side < 4; side++ {
 				if n := glyphsRunOn(gray, f, side); n > 0 && f.span(side) < 64 {
 					if locateTrace != nil {
