@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"binocle/vision/internal/synth"
+	"gocv.io/x/gocv"
 )
 
 // bigPhoto renders a photo of a big printed grid of light lines, decoded
@@ -57,6 +58,20 @@ func TestBigGridSize(t *testing.T) {
 	}
 }
 
+// closedCellLattice is the lattice the closed cells of every boundary map
+// give gray, adjusted by its lines as locate does, before growBig.
+func closedCellLattice(gray gocv.Mat) (latticeFit, bool) {
+	var fits []latticeFit
+	for _, v := range edgeVariants {
+		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
+	}
+	f, ok := firstGrid(gray, fits)
+	if !ok {
+		return latticeFit{}, false
+	}
+	return adjustBent(gray, f), true
+}
+
 // TestGrowBig grows the lattice of a big grid's closed cells, which the
 // glyphs of its outer column keep from closing, to the whole grid.
 func TestGrowBig(t *testing.T) {
@@ -66,16 +81,10 @@ func TestGrowBig(t *testing.T) {
 	defer small.Close()
 	gray := toGray(small)
 	defer gray.Close()
-	// The lattice as the closed cells give it, before growBig.
-	var fits []latticeFit
-	for _, v := range edgeVariants {
-		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
-	}
-	f, ok := firstGrid(gray, fits)
+	f, ok := closedCellLattice(gray)
 	if !ok {
 		t.Fatal("no lattice")
 	}
-	f = adjustBent(gray, f)
 	if f.rows == truth.Rows && f.cols == truth.Cols {
 		t.Fatalf("the closed cells give the whole %dx%d grid: nothing to grow", f.rows, f.cols)
 	}

@@ -66,19 +66,25 @@ type bentCase struct {
 	look                     synth.Look // LookLight when empty
 }
 
+// cellByte is the cell at row i, column j of r as the truth writes it.
+func cellByte(r *Reading, i, j int) byte {
+	switch r.Cells[i*r.Cols+j] {
+	case 0:
+		return '0'
+	case 1:
+		return '1'
+	case 2:
+		return '2'
+	}
+	return '.'
+}
+
 // wrongCells counts the cells of r that differ from truth.
 func wrongCells(r *Reading, truth synth.Truth) int {
 	n := 0
 	for i := 0; i < r.Rows; i++ {
 		for j := 0; j < r.Cols; j++ {
-			got := byte('.')
-			switch r.Cells[i*r.Cols+j] {
-			case 0:
-				got = '0'
-			case 1:
-				got = '1'
-			}
-			if got != truth.Cells[i][j] {
+			if cellByte(r, i, j) != truth.Cells[i][j] {
 				n++
 			}
 		}

@@ -95,15 +95,7 @@ func TestBig5Wrong(t *testing.T) {
 	for i := 0; i < r.Rows; i++ {
 		line := ""
 		for j := 0; j < r.Cols; j++ {
-			want := truth.Cells[i][j]
-			got := byte('.')
-			switch r.Cells[i*r.Cols+j] {
-			case 0:
-				got = '0'
-			case 1:
-				got = '1'
-			}
-			if got != want {
+			if cellByte(r, i, j) != truth.Cells[i][j] {
 				rows[i]++
 				cols[j]++
 				n++
@@ -146,14 +138,7 @@ func TestBig5Search(t *testing.T) {
 				for i := 0; i < r.Rows; i++ {
 					line := ""
 					for j := 0; j < r.Cols; j++ {
-						got := byte('.')
-						switch r.Cells[i*r.Cols+j] {
-						case 0:
-							got = '0'
-						case 1:
-							got = '1'
-						}
-						if got != truth.Cells[i][j] {
+						if cellByte(r, i, j) != truth.Cells[i][j] {
 							line += "X"
 						} else {
 							line += "."
@@ -232,15 +217,10 @@ func TestBig5GrowTime(t *testing.T) {
 	defer small.Close()
 	gray := toGray(small)
 	defer gray.Close()
-	var fits []latticeFit
-	for _, v := range edgeVariants {
-		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
-	}
-	f, ok := firstGrid(gray, fits)
+	f, ok := closedCellLattice(gray)
 	if !ok {
 		t.Skip("no lattice")
 	}
-	f = adjustBent(gray, f)
 	t0 := time.Now()
 	for i := 0; i < 20; i++ {
 		growBig(gray, f)
