@@ -72,6 +72,7 @@ func adjustLatticeBy(gray gocv.Mat, f latticeFit, glyphs bool) latticeFit {
 	// for stray ones, or make the strips across them look stray, to the
 	// line evidence from then on.
 	glyphsGrown := false
+	var glyphSide [4]bool
 	for round := 0; round < maxAdjustRounds; round++ {
 		ev := measureLines(gray, f)
 		// Faint lines are where a loose map loses the grid; clearly
@@ -120,10 +121,17 @@ func adjustLatticeBy(gray gocv.Mat, f latticeFit, glyphs bool) latticeFit {
 					grow = local.linesRunOn(side)
 				}
 			}
+			// A strip grown for its glyphs shows few lines, or none, and
+			// anything beyond it passes for their running on, the strokes
+			// of a line of text below it too, to this strip or to a map
+			// fitted to it. Its own lines must show over half of it to
+			// vouch for those beyond; glyphs alone grow the side further
+			// otherwise.
+			mute := glyphSide[side] && ev.innerLines(side) < 0.5
 			n := 0
-			if grow {
+			if grow && !mute {
 				n = 1
-			} else if !ev.strict && (ev.someRunOn(side) || !f.full()) {
+			} else if !mute && !ev.strict && (ev.someRunOn(side) || !f.full()) {
 				n = growLocally(gray, f, side)
 			}
 			if n > 0 && f.span(side) < 64 {
@@ -143,12 +151,12 @@ func adjustLatticeBy(gray gocv.Mat, f latticeFit, glyphs bool) latticeFit {
 		big := max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell
 		if !changed && glyphs && !ev.strict && !f.full() && !big {
 			for side := 0; side < 4; side++ {
-				if n := glyphsRunOn(gray, f, side); n > 0 && f.span(side) < 64 {
+				if n := glyphsRunOnBy(gray, f, side, ev.linesEnd(side)); n > 0 && f.span(side) < 64 {
 					if locateTrace != nil {
 						locateTrace("side %d: %d grown for their glyphs", side, n)
 					}
 					f = f.grow(side, min(n, 64-f.span(side)))
-					changed, glyphsGrown = true, true
+					changed, glyphsGrown, glyphSide[side] = true, true, true
 				}
 			}
 		}
@@ -225,6 +233,15 @@ func growLocally(gray gocv.Mat, f latticeFit, side int) int {
 	return n
 }
 
+// innerLines is the share of the side's own strip the grid's lines are
+// seen across, as linesRunOn measures it.
+func (ev lineEvidence) innerLines(side int) float64 {
+	if ev.strict {
+		return ev.through(side, 0)
+	}
+	return ev.throughShifted(side, 0)
+}
+
 // linesRunOn tells whether the grid's lines run on across the strip just
 // outside one side, as they run across the side's own strip.
 func (ev lineEvidence) linesRunOn(side int) bool {
@@ -241,6 +258,19 @@ func (ev lineEvidence) linesRunOn(side int) bool {
 		locateTrace("side %d: through inner %.2f outside %.2f (threshold %d)", side, inner, outside, ev.t)
 	}
 	return outside >= 0.75 && outside >= 0.75*inner
+}
+
+// linesEnd tells whether the grid's lines are seen all the way across the
+// strip along one side and nowhere across the strip beyond it, also at the
+// lower contrast of the side's own lines where those are fainter: either
+// the grid's printed edge or glare that washes out everything thin
+// beyond it (glyphsRunOnBy tells them apart).
+func (ev *lineEvidence) linesEnd(side int) bool {
+	e := *ev
+	if local, ok := ev.nearSide(side); ok {
+		e = local
+	}
+	return e.throughShifted(side, 0) >= 0.9 && e.throughShifted(side, -1) <= 0.05
 }
 
 // gridLines is, on the weaker axis, the share of the lattice's inner line

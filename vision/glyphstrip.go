@@ -33,6 +33,16 @@ const (
 // single glyph, too few to vouch for it alone; the next strip out, with
 // more, vouches for both.
 func glyphsRunOn(gray gocv.Mat, f latticeFit, side int) int {
+	return glyphsRunOnBy(gray, f, side, false)
+}
+
+// glyphsRunOnBy is glyphsRunOn; edge tells that the grid's lines were
+// seen right up to the side and not at all beyond it (see linesEnd). Glare
+// or shade that washes lines out that abruptly washes out every thin
+// stroke with them, so beyond such a side thin print that still shows
+// (text, whose strokes cross the cells' borders) tells that the lines
+// would show too: they end there, at the grid's printed edge.
+func glyphsRunOnBy(gray gocv.Mat, f latticeFit, side int, edge bool) int {
 	span := f.span(side)
 	if span < 2 || f.span(side^2) < 3 || span >= 63 {
 		return 0
@@ -97,6 +107,9 @@ func glyphsRunOn(gray gocv.Mat, f latticeFit, side int) int {
 	// (tiles, a blank puzzle) gives nothing to compare with.
 	inner := counts[2]
 	if g := inner[stripGlyph]; g < 2 || 10*g < (sub.span(side)-beyond)*n || inner[stripMessy] > g {
+		return 0
+	}
+	if edge && 4*(counts[0][stripMessy]+counts[1][stripMessy]) > n {
 		return 0
 	}
 	like := func(ink []int) bool {
