@@ -144,7 +144,7 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 		if mode.vouch {
 			c.doubtless = f.doubtless(gray)
 		}
-		if mode.shadows {
+		if mode.shadows && !c.complete {
 			c.shadowEdged = shadowEdged(gray, c)
 		}
 		return c, scale, nil

@@ -1,10 +1,6 @@
 package vision
 
-import (
-	"math"
-
-	"gocv.io/x/gocv"
-)
+import "gocv.io/x/gocv"
 
 // shadowEdged tells whether a grid found in gray ends, on some side, where
 // the light changes: the paper just outside that side is much darker or
@@ -23,10 +19,9 @@ func shadowEdged(gray gocv.Mat, c gridCandidate) bool {
 	}
 	p := planeOf(gray)
 	// paper is the bright end of the band between lattice offsets d0 and
-	// d1 beyond side (negative: inside), along the whole side (text and
-	// glyphs darken some of it, the paper is what most of it is), and the
-	// band's grain, its median deviation.
-	paper := func(side int, d0, d1 float64) (bright, grain float64, ok bool) {
+	// d1 beyond side (negative: inside), along the whole side: text and
+	// glyphs darken some of it, the paper is what most of it is.
+	paper := func(side int, d0, d1 float64) (float64, bool) {
 		var vals []float64
 		n := cols
 		if side >= 2 {
@@ -54,25 +49,14 @@ func shadowEdged(gray gocv.Mat, c gridCandidate) bool {
 			}
 		}
 		if len(vals) < 4*n {
-			return 0, 0, false
+			return 0, false
 		}
-		med := percentile(vals, 0.5)
-		dev := make([]float64, len(vals))
-		for i, v := range vals {
-			dev[i] = math.Abs(v - med)
-		}
-		return percentile(vals, 0.75), percentile(dev, 0.5), true
+		return percentile(vals, 0.75), true
 	}
 	for side := 0; side < 4; side++ {
-		in, inGrain, ok1 := paper(side, -0.9, -0.2)
-		out, outGrain, ok2 := paper(side, 0.2, 0.9)
+		in, ok1 := paper(side, -0.9, -0.2)
+		out, ok2 := paper(side, 0.2, 0.9)
 		if !ok1 || !ok2 {
-			continue
-		}
-		// A screenshot's grid, every cell of which closed, often sits on
-		// a panel of another shade; only a photo's paper has grain, and
-		// only a photo has shadows.
-		if c.complete && (inGrain < minPaperGrain || outGrain < minPaperGrain) {
 			continue
 		}
 		if out < shadowRatio*in || in < shadowRatio*out {
@@ -81,11 +65,6 @@ func shadowEdged(gray gocv.Mat, c gridCandidate) bool {
 	}
 	return false
 }
-
-// minPaperGrain is the least median deviation, in grey levels, of a band
-// of photographed paper: sensor noise and JPEG leave it; a flat panel of
-// a screenshot has none.
-const minPaperGrain = 0.75
 
 // shadowRatio is how much darker the paper on one side of a grid's edge
 // must be than on the other for the edge to be the light's.

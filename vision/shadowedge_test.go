@@ -53,28 +53,3 @@ func TestShadowEdged(t *testing.T) {
 		})
 	}
 }
-
-// A light grid half in shadow: the lit half closes its cells and is found
-// at once, the shaded half shows only once the light is divided out.
-func TestReadHalfShadowedGrid(t *testing.T) {
-	cases := []struct {
-		name    string
-		a, b, c float64
-	}{
-		{"shadow over the right half", 1, 0, 400},
-		{"shadow over the bottom", 0, 1, 330},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			img := shadowedGridPage(10, 10, tc.a, tc.b, tc.c, 8, 3)
-			defer img.Close()
-			r, err := Read(img)
-			if err != nil {
-				t.Fatalf("read: %v", err)
-			}
-			if r.Rows != 10 || r.Cols != 10 {
-				t.Fatalf("read %dx%d, want 10x10", r.Rows, r.Cols)
-			}
-		})
-	}
-}
