@@ -79,9 +79,12 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	}
 	if err == nil && c.shadowEdged {
 		// Found only on the lit side of a shadow: the flattened copy
-		// may show the rest of it. It must take in the grid found.
+		// may show the rest of it. It must take in the grid found, and
+		// more than a strip: one strip more is as often a line of text
+		// beside the grid, which flattening shows as well as the lines
+		// (a real photo's 9x9 sudoku read 10x9 so).
 		f, fscale, ferr := locateWith(img, flatLocate)
-		if ferr == nil && fscale == scale && f.rows.n*f.cols.n > c.rows.n*c.cols.n && quadWithin(c.quad, f.quad) {
+		if ferr == nil && fscale == scale && f.rows.n+f.cols.n >= c.rows.n+c.cols.n+2 && f.rows.n >= c.rows.n && f.cols.n >= c.cols.n && quadWithin(c.quad, f.quad) {
 			if locateTrace != nil {
 				locateTrace("shadow-edged %dx%d grown to %dx%d in the flattened copy", c.rows.n, c.cols.n, f.rows.n, f.cols.n)
 			}
