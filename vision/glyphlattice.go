@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -58,14 +59,15 @@ func glyphGrid(p plane) (gridCandidate, bool) {
 	}
 	minC, minR, maxC, maxR := l.bounds()
 	g := glyphLines{p: p, h: l.toImage}
+	g = g.refined(minC, minR, maxC+1, maxR+1)
 	// The inner lines of the glyphs' own box: how deep this grid's lines
 	// are, which a line further out must match to be one of them.
 	var inner []float64
 	for k := minC + 1; k <= maxC; k++ {
-		inner = append(inner, g.depth(0, float64(k), minR, maxR+1, 0.5))
+		inner = append(inner, g.depth(0, float64(k), minR, maxR+1))
 	}
 	for k := minR + 1; k <= maxR; k++ {
-		inner = append(inner, g.depth(1, float64(k), minC, maxC+1, 0.5))
+		inner = append(inner, g.depth(1, float64(k), minC, maxC+1))
 	}
 	typical := percentile(inner, 0.5)
 	if typical < minGlyphLine {
@@ -74,62 +76,90 @@ func glyphGrid(p plane) (gridCandidate, bool) {
 		}
 		return gridCandidate{}, false
 	}
-	outer := math.Max(minGlyphLine, typical/3)
-	// The glyphs' box, grown line by line while the next line out is
-	// there along most of its run and about as deep as the grid's: text
-	// beyond the border lines up with a row line now and then.
+	// The grid ends where its lines stop, on each side: a strip of cells
+	// is the grid's while the lines across it run on, as deep as the
+	// grid's, along most of the strip, pooled over all of them. That
+	// holds where a border was never drawn, and text beyond the border,
+	// which lines up with a row line now and then, does not pass it.
+	// The glyphs' box is the start; a stray glyph outside the grid
+	// widened it, and its strip is dropped first.
 	grow := math.Max(minGlyphLine, typical/2)
 	c0, r0, c1, r1 := minC, minR, maxC+1, maxR+1
+	colStrip := func(c int) float64 { return g.across(1, r0, r1, float64(c), float64(c+1)) }
+	rowStrip := func(r int) float64 { return g.across(0, c0, c1, float64(r), float64(r+1)) }
+	if locateTrace != nil {
+		var cs, rs []string
+		for c := c0 - 2; c < c1+2; c++ {
+			cs = append(cs, fmt.Sprintf("%.1f", colStrip(c)))
+		}
+		for r := r0 - 2; r < r1+2; r++ {
+			rs = append(rs, fmt.Sprintf("%.1f", rowStrip(r)))
+		}
+		locateTrace("glyph strips (grow %.2f): cols %v rows %v", grow, cs, rs)
+	}
+	for changed := true; changed; {
+		changed = false
+		if c1-c0 > 1 && colStrip(c0) < grow {
+			c0, changed = c0+1, true
+		}
+		if c1-c0 > 1 && colStrip(c1-1) < grow {
+			c1, changed = c1-1, true
+		}
+		if r1-r0 > 1 && rowStrip(r0) < grow {
+			r0, changed = r0+1, true
+		}
+		if r1-r0 > 1 && rowStrip(r1-1) < grow {
+			r1, changed = r1-1, true
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		if c1-c0 > maxGlyphCells || r1-r0 > maxGlyphCells {
 			return gridCandidate{}, false
 		}
-		if g.depth(0, float64(c0-1), r0, r1, 0.5) >= grow {
+		if colStrip(c0-1) >= grow {
 			c0, changed = c0-1, true
 		}
-		if g.depth(0, float64(c1+1), r0, r1, 0.5) >= grow {
+		if colStrip(c1) >= grow {
 			c1, changed = c1+1, true
 		}
-		if g.depth(1, float64(r0-1), c0, c1, 0.5) >= grow {
+		if rowStrip(r0-1) >= grow {
 			r0, changed = r0-1, true
 		}
-		if g.depth(1, float64(r1+1), c0, c1, 0.5) >= grow {
+		if rowStrip(r1) >= grow {
 			r1, changed = r1+1, true
 		}
 	}
-	// Every line of the grid must be there: the inner ones along most of
-	// their run, the border along some of it.
+	g = g.refined(c0, r0, c1, r1)
+	// Every inner line of the grid must be there along most of its run.
 	weakest := math.Inf(1)
-	for k := c0; k <= c1; k++ {
-		q, need := 0.5, minGlyphLine
-		if k == c0 || k == c1 {
-			q, need = outerQuantile, outer
-		}
-		weakest = math.Min(weakest, g.depth(0, float64(k), r0, r1, q)/need)
+	for k := c0 + 1; k < c1; k++ {
+		weakest = math.Min(weakest, g.depth(0, float64(k), r0, r1)/minGlyphLine)
 	}
-	for k := r0; k <= r1; k++ {
-		q, need := 0.5, minGlyphLine
-		if k == r0 || k == r1 {
-			q, need = outerQuantile, outer
+	for k := r0 + 1; k < r1; k++ {
+		weakest = math.Min(weakest, g.depth(1, float64(k), c0, c1)/minGlyphLine)
+	}
+	inside := 0
+	for p := range l.at {
+		if p.col >= c0 && p.col < c1 && p.row >= r0 && p.row < r1 {
+			inside++
 		}
-		weakest = math.Min(weakest, g.depth(1, float64(k), c0, c1, q)/need)
 	}
 	rows, cols := r1-r0, c1-c0
 	if locateTrace != nil {
 		locateTrace("glyph lattice %d spots: grid %dx%d (glyphs %dx%d) lines %.2f weakest %.2f of need resid %.3f", len(l.at), rows, cols, maxR-minR+1, maxC-minC+1, typical, weakest, l.residual)
 	}
-	if weakest < 1 || rows < 4 || cols < 4 {
+	if weakest < 1 || rows < 4 || cols < 4 || inside < 6 {
 		return gridCandidate{}, false
 	}
 	// The glyphs must be the grid's: a few cells of it holding a handful
 	// could be a chance lattice of something else.
-	if 4*len(l.at) < rows*cols/4 && len(l.at) < 12 {
+	if 16*inside < rows*cols && inside < 12 {
 		return gridCandidate{}, false
 	}
 	var q [4][2]float64
 	for i, c := range [4][2]int{{c0, r0}, {c1, r0}, {c1, r1}, {c0, r1}} {
-		q[i][0], q[i][1] = l.toImage.apply(float64(c[0]), float64(c[1]))
+		q[i][0], q[i][1] = g.h.apply(float64(c[0]), float64(c[1]))
 	}
 	if !isConvexOrdered(q) {
 		return gridCandidate{}, false
@@ -142,12 +172,8 @@ func glyphGrid(p plane) (gridCandidate, bool) {
 const maxGlyphCells = 40
 
 // minGlyphLine is the depth, in grey levels of the flattened plane, an
-// averaged line must show; outerQuantile is the share of a border's run
-// that may be missing.
-const (
-	minGlyphLine  = 1.2
-	outerQuantile = 0.3
-)
+// averaged line must show.
+const minGlyphLine = 1.2
 
 // isolatedSpots keeps the spots that no other spot crowds: a grid's
 // glyphs stand a cell apart, a text's letters touch their neighbours.
@@ -175,37 +201,53 @@ type glyphLines struct {
 
 // depth is how far a lattice line stands under the paper beside it,
 // averaged along its run from a0 to a1 across the other axis: axis 0 is
-// the column line x = k, axis 1 the row line y = k. The quantile q of the
+// the column line x = k, axis 1 the row line y = k. The median of the
 // samples at each offset is taken, so glyphs and specks that reach the
-// line here and there do not count, and a border drawn along only part
-// of its side (q under a half) does.
-func (g glyphLines) depth(axis int, k float64, a0, a1 int, q float64) float64 {
+// line here and there do not count.
+func (g glyphLines) depth(axis int, k float64, a0, a1 int) float64 {
+	return g.pooled(axis, []float64{k}, float64(a0), float64(a1))
+}
+
+// across is how deep the lines of axis, k0 to k1, stand along the run
+// from a0 to a1 pooled: whether they run on across that strip.
+func (g glyphLines) across(axis, k0, k1 int, a0, a1 float64) float64 {
+	var ks []float64
+	for k := k0; k <= k1; k++ {
+		ks = append(ks, float64(k))
+	}
+	return g.pooled(axis, ks, a0, a1)
+}
+
+// pooled is depth for the lines ks together.
+func (g glyphLines) pooled(axis int, ks []float64, a0, a1 float64) float64 {
 	const steps = 12 // samples per cell along the line
-	n := (a1 - a0) * steps
-	if n <= 0 {
+	n := int(math.Round((a1 - a0) * steps))
+	if n <= 0 || len(ks) == 0 {
 		return 0
 	}
-	offs := []float64{-0.16, -0.13, -0.1, -0.05, -0.04, -0.03, -0.02, -0.01, 0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.1, 0.13, 0.16}
+	offs := []float64{-0.26, -0.22, -0.18, -0.1, -0.08, -0.06, -0.04, -0.02, 0, 0.02, 0.04, 0.06, 0.08, 0.1, 0.18, 0.22, 0.26}
 	prof := make([]float64, len(offs))
-	vals := make([]float64, 0, n)
+	vals := make([]float64, 0, n*len(ks))
 	for oi, t := range offs {
 		vals = vals[:0]
-		for s := 0; s < n; s++ {
-			a := float64(a0) + (float64(s)+0.5)/steps
-			u, v := k+t, a
-			if axis == 1 {
-				u, v = a, k+t
-			}
-			x, y := g.h.apply(u, v)
-			if val, ok := g.p.bilinear(x, y); ok {
-				vals = append(vals, val)
+		for _, k := range ks {
+			for s := 0; s < n; s++ {
+				a := a0 + (float64(s)+0.5)/steps
+				u, v := k+t, a
+				if axis == 1 {
+					u, v = a, k+t
+				}
+				x, y := g.h.apply(u, v)
+				if val, ok := g.p.bilinear(x, y); ok {
+					vals = append(vals, val)
+				}
 			}
 		}
-		if len(vals) < n*3/4 {
+		if len(vals) < n*len(ks)*3/4 {
 			return 0
 		}
 		sort.Float64s(vals)
-		prof[oi] = vals[int(q*float64(len(vals)-1))]
+		prof[oi] = vals[len(vals)/2]
 	}
 	// Paper on both sides: the edge of a text block or a shadow is
 	// dark on one side only.
@@ -216,6 +258,72 @@ func (g glyphLines) depth(axis int, k float64, a0, a1 int, q float64) float64 {
 		line = math.Min(line, prof[oi])
 	}
 	return bg - line
+}
+
+// refined fits the lattice map again to where the lines are seen: the
+// glyphs' centres place a lattice only to a few hundredths of a cell, and
+// a line searched for that far off at the far side of a big grid is
+// missed. Each line between c0..c1 and r0..r1 is found, a couple of cells
+// of its run at a time, as the darkest offset near where the map puts it.
+func (g glyphLines) refined(c0, r0, c1, r1 int) glyphLines {
+	const seg = 2 // cells of run per measure
+	var src, dst [][2]float64
+	for axis := 0; axis < 2; axis++ {
+		k0, k1, a0, a1 := c0, c1, r0, r1
+		if axis == 1 {
+			k0, k1, a0, a1 = r0, r1, c0, c1
+		}
+		for k := k0; k <= k1; k++ {
+			for a := a0; a < a1; a += seg {
+				e := min(a+seg, a1)
+				best, dark := 0.0, math.Inf(1)
+				for t := -0.12; t <= 0.1201; t += 0.01 {
+					if v := g.middle(axis, float64(k)+t, float64(a), float64(e)); v < dark {
+						best, dark = t, v
+					}
+				}
+				side := math.Min(g.middle(axis, float64(k)+best-0.22, float64(a), float64(e)), g.middle(axis, float64(k)+best+0.22, float64(a), float64(e)))
+				if side-dark < minGlyphLine {
+					continue
+				}
+				mid := float64(a+e) / 2
+				u, v, lu, lv := float64(k)+best, mid, float64(k), mid
+				if axis == 1 {
+					u, v, lu, lv = mid, float64(k)+best, mid, float64(k)
+				}
+				x, y := g.h.apply(u, v)
+				src, dst = append(src, [2]float64{lu, lv}), append(dst, [2]float64{x, y})
+			}
+		}
+	}
+	if len(src) < 8 || !spansTwoAxes(src) {
+		return g
+	}
+	if h, ok := fitHomography(src, dst); ok {
+		g.h = h
+	}
+	return g
+}
+
+// middle is the median of the plane along the line k of axis from a0 to a1.
+func (g glyphLines) middle(axis int, k, a0, a1 float64) float64 {
+	const steps = 12
+	var vals []float64
+	for s := 0; s < int(math.Round((a1-a0)*steps)); s++ {
+		a := a0 + (float64(s)+0.5)/steps
+		u, v := k, a
+		if axis == 1 {
+			u, v = a, k
+		}
+		if val, ok := g.p.bilinear(g.h.apply(u, v)); ok {
+			vals = append(vals, val)
+		}
+	}
+	if len(vals) == 0 {
+		return math.Inf(1)
+	}
+	sort.Float64s(vals)
+	return vals[len(vals)/2]
 }
 
 // bilinear is the plane's value at a point between pixels.

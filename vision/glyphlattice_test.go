@@ -12,17 +12,22 @@ import (
 // faintGlyphBoard draws a rows x cols grid of lines only depth grey
 // levels under the paper, with filled discs in the cells where glyph
 // says so, on a noisy 200-grey page, as flattenLight leaves a light grid.
-func faintGlyphBoard(rows, cols, cs, depth int, glyph func(r, c int) bool, seed int64) plane {
+// open leaves the border out on the left and at the top.
+func faintGlyphBoard(rows, cols, cs, depth int, open bool, glyph func(r, c int) bool, seed int64) plane {
 	w, h := 900, 800
 	m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(200, 0, 0, 0), h, w, gocv.MatTypeCV8U)
 	defer m.Close()
 	x0, y0 := (w-cols*cs)/2, (h-rows*cs)/2
 	line := color.RGBA{uint8(200 - depth), uint8(200 - depth), uint8(200 - depth), 255}
 	if depth > 0 {
-		for c := 0; c <= cols; c++ {
+		first := 0
+		if open {
+			first = 1
+		}
+		for c := first; c <= cols; c++ {
 			gocv.Line(&m, image.Pt(x0+c*cs, y0), image.Pt(x0+c*cs, y0+rows*cs), line, 1)
 		}
-		for r := 0; r <= rows; r++ {
+		for r := first; r <= rows; r++ {
 			gocv.Line(&m, image.Pt(x0, y0+r*cs), image.Pt(x0+cols*cs, y0+r*cs), line, 1)
 		}
 	}
@@ -56,16 +61,18 @@ func TestGlyphGrid(t *testing.T) {
 	for _, tc := range []struct {
 		name                  string
 		rows, cols, cs, depth int
+		open                  bool
 		glyph                 func(r, c int) bool
 		found                 bool
 		wantRows, wantCols    int
 	}{
-		{"faint lines, glyphs everywhere", 8, 10, 50, 4, scattered, true, 8, 10},
-		{"faint lines, glyphs inside only", 8, 10, 50, 4, inner, true, 8, 10},
-		{"glyphs on no lines", 8, 10, 50, 0, scattered, false, 0, 0},
+		{"faint lines, glyphs everywhere", 8, 10, 50, 4, false, scattered, true, 8, 10},
+		{"faint lines, glyphs inside only", 8, 10, 50, 4, false, inner, true, 8, 10},
+		{"no border left and top, glyphs inside only", 8, 10, 50, 4, true, inner, true, 8, 10},
+		{"glyphs on no lines", 8, 10, 50, 0, false, scattered, false, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := faintGlyphBoard(tc.rows, tc.cols, tc.cs, tc.depth, tc.glyph, 1)
+			p := faintGlyphBoard(tc.rows, tc.cols, tc.cs, tc.depth, tc.open, tc.glyph, 1)
 			locateTrace = t.Logf
 			defer func() { locateTrace = nil }()
 			c, ok := glyphGrid(p)
