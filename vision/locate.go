@@ -99,6 +99,13 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 		// as anywhere (flatten.go).
 		c, scale, err = locateWith(img, flatLocate)
 	}
+	if err != nil {
+		// Lines too faint to close any cell: the glyphs on them place
+		// the lattice (glyphlattice.go).
+		if g, gscale, ok := glyphLocate(img); ok {
+			return g, gscale, nil
+		}
+	}
 	return c, scale, err
 }
 

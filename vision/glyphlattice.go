@@ -1,0 +1,340 @@
+package vision
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// A light grid whose thin lines are as weak as the paper's grain, or
+// broken by discs that fill its cells, closes too few cells for any
+// boundary map to show a lattice. Its glyphs still sit on the lattice:
+// their centres give the pitch, the angle and the projective map, and
+// once the map says where each line must run, a line a grey level or two
+// deep shows plainly when the image is averaged along it. The grid's
+// extent is where those lines stop, not where the glyphs happen to be.
+
+// glyphLocate is the last resort of locate: the grid found from the
+// glyphs on it, in the coordinates of img downscaled to locateSide.
+func glyphLocate(img gocv.Mat) (gridCandidate, float64, bool) {
+	if img.Empty() || img.Cols() < 16 || img.Rows() < 16 {
+		return gridCandidate{}, 1, false
+	}
+	small, scale := downscale(img, locateSide)
+	defer small.Close()
+	gray := toGray(small)
+	defer gray.Close()
+	flat := flattenLight(gray)
+	defer flat.Close()
+	c, ok := glyphGrid(planeOf(flat))
+	return c, scale, ok
+}
+
+// latticeInk is the flattened grey (paper at about 200) under which a
+// pixel is a glyph's ink; a light grid's lines stay well above it.
+const latticeInk = 140
+
+// glyphGrid finds the grid in a flattened gray plane from its glyphs and
+// confirms it by its lines.
+func glyphGrid(p plane) (gridCandidate, bool) {
+	mask := make([]byte, len(p.pix))
+	for i, v := range p.pix {
+		if v < latticeInk {
+			mask[i] = 255
+		}
+	}
+	spots := isolatedSpots(colourSpots(mask, p.w, p.h))
+	single, lo, hi := spotFamily(spots)
+	if hi-lo < 6 {
+		return gridCandidate{}, false
+	}
+	l, ok := fitSpotLattice(single, lo, hi)
+	if !ok || l.residual > 0.1 || len(l.at) < 6 {
+		if locateTrace != nil {
+			locateTrace("glyph lattice: %d spots, family %d, fit %v", len(spots), hi-lo, ok)
+		}
+		return gridCandidate{}, false
+	}
+	minC, minR, maxC, maxR := l.bounds()
+	g := glyphLines{p: p, h: l.toImage}
+	g = g.refined(minC, minR, maxC+1, maxR+1)
+	// The inner lines of the glyphs' own box: how deep this grid's lines
+	// are, which a line further out must match to be one of them.
+	var inner []float64
+	for k := minC + 1; k <= maxC; k++ {
+		inner = append(inner, g.depth(0, float64(k), minR, maxR+1))
+	}
+	for k := minR + 1; k <= maxR; k++ {
+		inner = append(inner, g.depth(1, float64(k), minC, maxC+1))
+	}
+	typical := percentile(inner, 0.5)
+	if typical < minGlyphLine {
+		if locateTrace != nil {
+			locateTrace("glyph lattice %d spots: inner lines %.2f", len(l.at), typical)
+		}
+		return gridCandidate{}, false
+	}
+	// The grid ends where its lines stop, on each side: a strip of cells
+	// is the grid's while the lines across it run on, as deep as the
+	// grid's, along most of the strip, pooled over all of them. That
+	// holds where a border was never drawn, and text beyond the border,
+	// which lines up with a row line now and then, does not pass it.
+	// The glyphs' box is the start; a stray glyph outside the grid
+	// widened it, and its strip is dropped first.
+	grow := math.Max(minGlyphLine, typical/2)
+	c0, r0, c1, r1 := minC, minR, maxC+1, maxR+1
+	colStrip := func(c int) float64 { return g.across(1, r0, r1, float64(c), float64(c+1)) }
+	rowStrip := func(r int) float64 { return g.across(0, c0, c1, float64(r), float64(r+1)) }
+	if locateTrace != nil {
+		var cs, rs []string
+		for c := c0 - 2; c < c1+2; c++ {
+			cs = append(cs, fmt.Sprintf("%.1f", colStrip(c)))
+		}
+		for r := r0 - 2; r < r1+2; r++ {
+			rs = append(rs, fmt.Sprintf("%.1f", rowStrip(r)))
+		}
+		locateTrace("glyph strips (grow %.2f): cols %v rows %v", grow, cs, rs)
+	}
+	for changed := true; changed; {
+		changed = false
+		if c1-c0 > 1 && colStrip(c0) < grow {
+			c0, changed = c0+1, true
+		}
+		if c1-c0 > 1 && colStrip(c1-1) < grow {
+			c1, changed = c1-1, true
+		}
+		if r1-r0 > 1 && rowStrip(r0) < grow {
+			r0, changed = r0+1, true
+		}
+		if r1-r0 > 1 && rowStrip(r1-1) < grow {
+			r1, changed = r1-1, true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		if c1-c0 > maxGlyphCells || r1-r0 > maxGlyphCells {
+			return gridCandidate{}, false
+		}
+		if colStrip(c0-1) >= grow {
+			c0, changed = c0-1, true
+		}
+		if colStrip(c1) >= grow {
+			c1, changed = c1+1, true
+		}
+		if rowStrip(r0-1) >= grow {
+			r0, changed = r0-1, true
+		}
+		if rowStrip(r1) >= grow {
+			r1, changed = r1+1, true
+		}
+	}
+	g = g.refined(c0, r0, c1, r1)
+	// Every inner line of the grid must be there along most of its run.
+	weakest := math.Inf(1)
+	for k := c0 + 1; k < c1; k++ {
+		weakest = math.Min(weakest, g.depth(0, float64(k), r0, r1)/minGlyphLine)
+	}
+	for k := r0 + 1; k < r1; k++ {
+		weakest = math.Min(weakest, g.depth(1, float64(k), c0, c1)/minGlyphLine)
+	}
+	inside := 0
+	for p := range l.at {
+		if p.col >= c0 && p.col < c1 && p.row >= r0 && p.row < r1 {
+			inside++
+		}
+	}
+	rows, cols := r1-r0, c1-c0
+	if locateTrace != nil {
+		locateTrace("glyph lattice %d spots: grid %dx%d (glyphs %dx%d) lines %.2f weakest %.2f of need resid %.3f", len(l.at), rows, cols, maxR-minR+1, maxC-minC+1, typical, weakest, l.residual)
+	}
+	if weakest < 1 || rows < 4 || cols < 4 || inside < 6 {
+		return gridCandidate{}, false
+	}
+	// The glyphs must be the grid's: a few cells of it holding a handful
+	// could be a chance lattice of something else.
+	if 16*inside < rows*cols && inside < 12 {
+		return gridCandidate{}, false
+	}
+	var q [4][2]float64
+	for i, c := range [4][2]int{{c0, r0}, {c1, r0}, {c1, r1}, {c0, r1}} {
+		q[i][0], q[i][1] = g.h.apply(float64(c[0]), float64(c[1]))
+	}
+	if !isConvexOrdered(q) {
+		return gridCandidate{}, false
+	}
+	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}}, true
+}
+
+// maxGlyphCells bounds a glyph lattice's grid: lines that go on further
+// are ruled paper, not a puzzle.
+const maxGlyphCells = 40
+
+// minGlyphLine is the depth, in grey levels of the flattened plane, an
+// averaged line must show.
+const minGlyphLine = 1.2
+
+// isolatedSpots keeps the spots that no other spot crowds: a grid's
+// glyphs stand a cell apart, a text's letters touch their neighbours.
+func isolatedSpots(spots []spot) []spot {
+	var out []spot
+	for i, a := range spots {
+		near := math.Inf(1)
+		for j, b := range spots {
+			if i != j {
+				near = math.Min(near, math.Hypot(b.x-a.x, b.y-a.y)-float64(max(b.w, b.h))/2)
+			}
+		}
+		if near >= 0.8*float64(max(a.w, a.h)) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// glyphLines measures lines of a lattice in a plane.
+type glyphLines struct {
+	p plane
+	h homography
+}
+
+// depth is how far a lattice line stands under the paper beside it,
+// averaged along its run from a0 to a1 across the other axis: axis 0 is
+// the column line x = k, axis 1 the row line y = k. The median of the
+// samples at each offset is taken, so glyphs and specks that reach the
+// line here and there do not count.
+func (g glyphLines) depth(axis int, k float64, a0, a1 int) float64 {
+	return g.pooled(axis, []float64{k}, float64(a0), float64(a1))
+}
+
+// across is how deep the lines of axis, k0 to k1, stand along the run
+// from a0 to a1 pooled: whether they run on across that strip.
+func (g glyphLines) across(axis, k0, k1 int, a0, a1 float64) float64 {
+	var ks []float64
+	for k := k0; k <= k1; k++ {
+		ks = append(ks, float64(k))
+	}
+	return g.pooled(axis, ks, a0, a1)
+}
+
+// pooled is depth for the lines ks together.
+func (g glyphLines) pooled(axis int, ks []float64, a0, a1 float64) float64 {
+	const steps = 12 // samples per cell along the line
+	n := int(math.Round((a1 - a0) * steps))
+	if n <= 0 || len(ks) == 0 {
+		return 0
+	}
+	offs := []float64{-0.26, -0.22, -0.18, -0.1, -0.08, -0.06, -0.04, -0.02, 0, 0.02, 0.04, 0.06, 0.08, 0.1, 0.18, 0.22, 0.26}
+	prof := make([]float64, len(offs))
+	vals := make([]float64, 0, n*len(ks))
+	for oi, t := range offs {
+		vals = vals[:0]
+		for _, k := range ks {
+			for s := 0; s < n; s++ {
+				a := a0 + (float64(s)+0.5)/steps
+				u, v := k+t, a
+				if axis == 1 {
+					u, v = a, k+t
+				}
+				x, y := g.h.apply(u, v)
+				if val, ok := g.p.bilinear(x, y); ok {
+					vals = append(vals, val)
+				}
+			}
+		}
+		if len(vals) < n*len(ks)*3/4 {
+			return 0
+		}
+		sort.Float64s(vals)
+		prof[oi] = vals[len(vals)/2]
+	}
+	// Paper on both sides: the edge of a text block or a shadow is
+	// dark on one side only.
+	m := len(prof)
+	bg := math.Min((prof[0]+prof[1]+prof[2])/3, (prof[m-1]+prof[m-2]+prof[m-3])/3)
+	line := math.Inf(1)
+	for oi := 3; oi < len(offs)-3; oi++ {
+		line = math.Min(line, prof[oi])
+	}
+	return bg - line
+}
+
+// refined fits the lattice map again to where the lines are seen: the
+// glyphs' centres place a lattice only to a few hundredths of a cell, and
+// a line searched for that far off at the far side of a big grid is
+// missed. Each line between c0..c1 and r0..r1 is found, a couple of cells
+// of its run at a time, as the darkest offset near where the map puts it.
+func (g glyphLines) refined(c0, r0, c1, r1 int) glyphLines {
+	const seg = 2 // cells of run per measure
+	var src, dst [][2]float64
+	for axis := 0; axis < 2; axis++ {
+		k0, k1, a0, a1 := c0, c1, r0, r1
+		if axis == 1 {
+			k0, k1, a0, a1 = r0, r1, c0, c1
+		}
+		for k := k0; k <= k1; k++ {
+			for a := a0; a < a1; a += seg {
+				e := min(a+seg, a1)
+				best, dark := 0.0, math.Inf(1)
+				for t := -0.12; t <= 0.1201; t += 0.01 {
+					if v := g.middle(axis, float64(k)+t, float64(a), float64(e)); v < dark {
+						best, dark = t, v
+					}
+				}
+				side := math.Min(g.middle(axis, float64(k)+best-0.22, float64(a), float64(e)), g.middle(axis, float64(k)+best+0.22, float64(a), float64(e)))
+				if side-dark < minGlyphLine {
+					continue
+				}
+				mid := float64(a+e) / 2
+				u, v, lu, lv := float64(k)+best, mid, float64(k), mid
+				if axis == 1 {
+					u, v, lu, lv = mid, float64(k)+best, mid, float64(k)
+				}
+				x, y := g.h.apply(u, v)
+				src, dst = append(src, [2]float64{lu, lv}), append(dst, [2]float64{x, y})
+			}
+		}
+	}
+	if len(src) < 8 || !spansTwoAxes(src) {
+		return g
+	}
+	if h, ok := fitHomography(src, dst); ok {
+		g.h = h
+	}
+	return g
+}
+
+// middle is the median of the plane along the line k of axis from a0 to a1.
+func (g glyphLines) middle(axis int, k, a0, a1 float64) float64 {
+	const steps = 12
+	var vals []float64
+	for s := 0; s < int(math.Round((a1-a0)*steps)); s++ {
+		a := a0 + (float64(s)+0.5)/steps
+		u, v := k, a
+		if axis == 1 {
+			u, v = a, k
+		}
+		if val, ok := g.p.bilinear(g.h.apply(u, v)); ok {
+			vals = append(vals, val)
+		}
+	}
+	if len(vals) == 0 {
+		return math.Inf(1)
+	}
+	sort.Float64s(vals)
+	return vals[len(vals)/2]
+}
+
+// bilinear is the plane's value at a point between pixels.
+func (p plane) bilinear(x, y float64) (float64, bool) {
+	if x < 0 || y < 0 || x >= float64(p.w-1) || y >= float64(p.h-1) {
+		return 0, false
+	}
+	ix, iy := int(x), int(y)
+	fx, fy := x-float64(ix), y-float64(iy)
+	i := iy*p.w + ix
+	a, b := float64(p.pix[i]), float64(p.pix[i+1])
+	c, d := float64(p.pix[i+p.w]), float64(p.pix[i+p.w+1])
+	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+d*fx)*fy, true
+}

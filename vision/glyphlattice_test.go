@@ -1,0 +1,87 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"math/rand"
+	"testing"
+
+	"gocv.io/x/gocv"
+)
+
+// faintGlyphBoard draws a rows x cols grid of lines only depth grey
+// levels under the paper, with filled discs in the cells where glyph
+// says so, on a noisy 200-grey page, as flattenLight leaves a light grid.
+// open leaves the border out on the left and at the top.
+func faintGlyphBoard(rows, cols, cs, depth int, open bool, glyph func(r, c int) bool, seed int64) plane {
+	w, h := 900, 800
+	m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(200, 0, 0, 0), h, w, gocv.MatTypeCV8U)
+	defer m.Close()
+	x0, y0 := (w-cols*cs)/2, (h-rows*cs)/2
+	line := color.RGBA{uint8(200 - depth), uint8(200 - depth), uint8(200 - depth), 255}
+	if depth > 0 {
+		first := 0
+		if open {
+			first = 1
+		}
+		for c := first; c <= cols; c++ {
+			gocv.Line(&m, image.Pt(x0+c*cs, y0), image.Pt(x0+c*cs, y0+rows*cs), line, 1)
+		}
+		for r := first; r <= rows; r++ {
+			gocv.Line(&m, image.Pt(x0, y0+r*cs), image.Pt(x0+cols*cs, y0+r*cs), line, 1)
+		}
+	}
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			if glyph(r, c) {
+				gocv.Circle(&m, image.Pt(x0+c*cs+cs/2, y0+r*cs+cs/2), cs*3/10, color.RGBA{40, 40, 40, 255}, -1)
+			}
+		}
+	}
+	p := planeOf(m)
+	rng := rand.New(rand.NewSource(seed))
+	for i, v := range p.pix {
+		p.pix[i] = uint8(min(255, max(0, int(v)+int(rng.NormFloat64()*4))))
+	}
+	return p
+}
+
+func TestGlyphGrid(t *testing.T) {
+	// Glyphs in a third of the cells, at random as a puzzle's givens are:
+	// a regular pattern would be a coarser lattice of its own.
+	rng := rand.New(rand.NewSource(5))
+	var given [8][10]bool
+	for r := range given {
+		for c := range given[r] {
+			given[r][c] = rng.Intn(3) == 0
+		}
+	}
+	scattered := func(r, c int) bool { return given[r][c] }
+	inner := func(r, c int) bool { return r > 0 && c > 0 && r < 7 && c < 9 && given[r][c] }
+	for _, tc := range []struct {
+		name                  string
+		rows, cols, cs, depth int
+		open                  bool
+		glyph                 func(r, c int) bool
+		found                 bool
+		wantRows, wantCols    int
+	}{
+		{"faint lines, glyphs everywhere", 8, 10, 50, 4, false, scattered, true, 8, 10},
+		{"faint lines, glyphs inside only", 8, 10, 50, 4, false, inner, true, 8, 10},
+		{"no border left and top, glyphs inside only", 8, 10, 50, 4, true, inner, true, 8, 10},
+		{"glyphs on no lines", 8, 10, 50, 0, false, scattered, false, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := faintGlyphBoard(tc.rows, tc.cols, tc.cs, tc.depth, tc.open, tc.glyph, 1)
+			locateTrace = t.Logf
+			defer func() { locateTrace = nil }()
+			c, ok := glyphGrid(p)
+			if ok != tc.found {
+				t.Fatalf("found %v (%dx%d), want %v", ok, c.rows.n, c.cols.n, tc.found)
+			}
+			if ok && (c.rows.n != tc.wantRows || c.cols.n != tc.wantCols) {
+				t.Fatalf("read %dx%d, want %dx%d", c.rows.n, c.cols.n, tc.wantRows, tc.wantCols)
+			}
+		})
+	}
+}
