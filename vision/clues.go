@@ -23,11 +23,15 @@ func findClues(ci cellImage) []solver.Edge {
 	}
 	cd := newClueDetector(ci)
 	var edges []solver.Edge
+	pale := 0
 	// Vertical segments join (r, c) and (r, c+1); horizontal ones (r, c) and (r+1, c).
 	for r := 0; r < ci.rows; r++ {
 		for c := 0; c+1 < ci.cols; c++ {
 			if rel, ok := cd.at((c+1)*ci.px, r*ci.px+ci.px/2, true); ok {
 				edges = append(edges, solver.Edge{R1: r, C1: c, R2: r, C2: c + 1, Rel: rel})
+				if cd.pale {
+					pale++
+				}
 			}
 		}
 	}
@@ -35,8 +39,17 @@ func findClues(ci cellImage) []solver.Edge {
 		for c := 0; c < ci.cols; c++ {
 			if rel, ok := cd.at(c*ci.px+ci.px/2, (r+1)*ci.px, false); ok {
 				edges = append(edges, solver.Edge{R1: r, C1: c, R2: r + 1, C2: c, Rel: rel})
+				if cd.pale {
+					pale++
+				}
 			}
 		}
+	}
+	// A puzzle's clues are many and drawn in one ink. A single pale mark
+	// on a grid with no other clue is a blot, a shadow's corner or a
+	// glyph's smudge on a line, not the puzzle's one clue.
+	if len(edges) == 1 && pale == 1 {
+		return nil
 	}
 	return edges
 }
@@ -119,6 +132,7 @@ type clueDetector struct {
 	centreRatio float64    // the last mark's, see centre
 	kindBest    [3]float64 // the last site's best correlation with each shape
 	diagonal    float64    // the last mark's, see diagonal
+	pale        bool       // the last clue was taken only as a pale one (clueMatchSure)
 }
 
 func newClueDetector(ci cellImage) *clueDetector {
@@ -469,6 +483,7 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	if best < clueMatch || bestAmp < math.Max(stroke*cd.contrast*shade, clueStrokeMin) {
 		return 0, false
 	}
+	cd.pale = bestAmp < clueStrokeDark*cd.contrast*shade
 	// Blur rounds both shapes into blobs that match each other's
 	// templates almost as well; then the crossing, darkest where two
 	// strokes overlap, or ink at the corners of the mark's box rather
