@@ -18,12 +18,23 @@ import (
 // mark, and its shape is matched against '=' and 'x' drawn at a few sizes
 // and blurs, at offsets that absorb the rectification's error.
 func findClues(ci cellImage) []solver.Edge {
-	if ci.px < 8 {
+	edges, pale := clueMarks(ci)
+	// A puzzle's clues are many and drawn in one ink. A single pale mark
+	// on a grid with no other clue is a blot, a shadow's corner or a
+	// glyph's smudge on a line, not the puzzle's one clue.
+	if len(edges) == 1 && pale == 1 {
 		return nil
 	}
+	return edges
+}
+
+// clueMarks is every site of ci that holds a clue's mark, judged site by
+// site, and how many of them were taken only as pale ink.
+func clueMarks(ci cellImage) (edges []solver.Edge, pale int) {
+	if ci.px < 8 {
+		return nil, 0
+	}
 	cd := newClueDetector(ci)
-	var edges []solver.Edge
-	pale := 0
 	// Vertical segments join (r, c) and (r, c+1); horizontal ones (r, c) and (r+1, c).
 	for r := 0; r < ci.rows; r++ {
 		for c := 0; c+1 < ci.cols; c++ {
@@ -45,13 +56,7 @@ func findClues(ci cellImage) []solver.Edge {
 			}
 		}
 	}
-	// A puzzle's clues are many and drawn in one ink. A single pale mark
-	// on a grid with no other clue is a blot, a shadow's corner or a
-	// glyph's smudge on a line, not the puzzle's one clue.
-	if len(edges) == 1 && pale == 1 {
-		return nil
-	}
-	return edges
+	return edges, pale
 }
 
 // Sizes as shares of a cell. A clue is drawn about a third of a cell wide,
