@@ -13,24 +13,7 @@ import (
 // it), as a blot or a worn print leaves a mark.
 func paledClueCells(t *testing.T, spec synth.Spec, fade float64) cellImage {
 	t.Helper()
-	sample, err := synth.Render(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := LoadBytes(sample.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	tr := sample.Truth
-	px := cellPixels(tr.Rows, tr.Cols)
-	h, ok := homographyFromQuads(rectCorners(float64(tr.Cols*px), float64(tr.Rows*px)), tr.Corners)
-	if !ok {
-		t.Fatal("no homography from the truth corners")
-	}
-	bgr := toBGR(m)
-	defer bgr.Close()
-	grid := warp(bgr, h, tr.Cols*px, tr.Rows*px)
+	grid, tr, px := renderedGrid(t, spec)
 	defer grid.Close()
 	e := spec.Edges[0]
 	// The clue's site: the middle of the line between the two cells.

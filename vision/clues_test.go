@@ -5,6 +5,7 @@ import (
 
 	"binocle/solver"
 	"binocle/vision/internal/synth"
+	"gocv.io/x/gocv"
 )
 
 // clueBoard is a 6x6 grid whose glyphs crowd the lines from both sides of
@@ -45,6 +46,15 @@ var clueBoard = struct {
 // that the clue finder is tested apart from the locator.
 func renderedCells(t *testing.T, spec synth.Spec) cellImage {
 	t.Helper()
+	grid, tr, px := renderedGrid(t, spec)
+	defer grid.Close()
+	return newCellImage(grid, tr.Rows, tr.Cols, px)
+}
+
+// renderedGrid renders spec and warps it from its truth corners to px
+// pixels a cell; the caller closes the Mat.
+func renderedGrid(t *testing.T, spec synth.Spec) (gocv.Mat, synth.Truth, int) {
+	t.Helper()
 	sample, err := synth.Render(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -62,9 +72,7 @@ func renderedCells(t *testing.T, spec synth.Spec) cellImage {
 	}
 	bgr := toBGR(m)
 	defer bgr.Close()
-	grid := warp(bgr, h, tr.Cols*px, tr.Rows*px)
-	defer grid.Close()
-	return newCellImage(grid, tr.Rows, tr.Cols, px)
+	return warp(bgr, h, tr.Cols*px, tr.Rows*px), tr, px
 }
 
 // TestFindCluesRendered reads the clues of boards drawn in every look
