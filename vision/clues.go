@@ -40,9 +40,6 @@ func clueMarks(ci cellImage) (edges []solver.Edge, pale int) {
 		for c := 0; c+1 < ci.cols; c++ {
 			if rel, ok := cd.at((c+1)*ci.px, r*ci.px+ci.px/2, true); ok {
 				edges = append(edges, solver.Edge{R1: r, C1: c, R2: r, C2: c + 1, Rel: rel})
-				if cd.pale {
-					pale++
-				}
 			}
 		}
 	}
@@ -50,13 +47,10 @@ func clueMarks(ci cellImage) (edges []solver.Edge, pale int) {
 		for c := 0; c < ci.cols; c++ {
 			if rel, ok := cd.at(c*ci.px+ci.px/2, (r+1)*ci.px, false); ok {
 				edges = append(edges, solver.Edge{R1: r, C1: c, R2: r + 1, C2: c, Rel: rel})
-				if cd.pale {
-					pale++
-				}
 			}
 		}
 	}
-	return edges, pale
+	return edges, cd.paleMarks
 }
 
 // Sizes as shares of a cell. A clue is drawn about a third of a cell wide,
@@ -137,7 +131,7 @@ type clueDetector struct {
 	centreRatio float64    // the last mark's, see centre
 	kindBest    [3]float64 // the last site's best correlation with each shape
 	diagonal    float64    // the last mark's, see diagonal
-	pale        bool       // the last clue was taken only as a pale one (clueMatchSure)
+	paleMarks   int        // clues taken only as pale ones (clueMatchSure) so far
 }
 
 func newClueDetector(ci cellImage) *clueDetector {
@@ -488,7 +482,10 @@ func (cd *clueDetector) at(cx, cy int, vertical bool) (solver.Relation, bool) {
 	if best < clueMatch || bestAmp < math.Max(stroke*cd.contrast*shade, clueStrokeMin) {
 		return 0, false
 	}
-	cd.pale = bestAmp < clueStrokeDark*cd.contrast*shade
+	// Every way on from here takes the mark for a clue.
+	if bestAmp < clueStrokeDark*cd.contrast*shade {
+		cd.paleMarks++
+	}
 	// Blur rounds both shapes into blobs that match each other's
 	// templates almost as well; then the crossing, darkest where two
 	// strokes overlap, or ink at the corners of the mark's box rather
