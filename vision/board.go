@@ -382,7 +382,11 @@ type cellLook struct {
 // shadeAt is a view pixel's brightness as the view's shade takes it.
 func (v boardView) shadeAt(x, y int) float64 {
 	i := 3 * (y*v.cols*boardPx + x)
-	b, g, r := float64(v.p.pix[i]), float64(v.p.pix[i+1]), float64(v.p.pix[i+2])
+	return v.shadeOf(float64(v.p.pix[i]), float64(v.p.pix[i+1]), float64(v.p.pix[i+2]))
+}
+
+// shadeOf is a colour's brightness as the view's shade takes it.
+func (v boardView) shadeOf(b, g, r float64) float64 {
 	switch v.shade {
 	case 1:
 		return b
@@ -418,15 +422,7 @@ func (v boardView) lookShifted(col, row, dx, dy int) cellLook {
 				return cellLook{}
 			}
 			b, g, r := float64(v.p.pix[3*i]), float64(v.p.pix[3*i+1]), float64(v.p.pix[3*i+2])
-			grey := (b + g + r) / 3
-			switch v.shade {
-			case 1:
-				grey = b
-			case 2:
-				grey = g
-			case 3:
-				grey = r
-			}
+			grey := v.shadeOf(b, g, r)
 			dx, dy := x-x0, y-y0
 			if dx == 0 || dy == 0 || dx == boardPx-1 || dy == boardPx-1 {
 				ring += grey
@@ -545,10 +541,7 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		if lk.chroma >= math.Max(minSpotChroma, 0.7*colourful) && lk.spread <= 25 {
 			return true
 		}
-		if len(mids) < 3 {
-			return false
-		}
-		if math.Abs(blank.ring) < 1.5 {
+		if len(mids) < 3 || math.Abs(blank.ring) < 1.5 {
 			return false
 		}
 		if shift != [2]int{} {
