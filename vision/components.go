@@ -21,20 +21,41 @@ type component struct {
 // wait on each other); the measuring is one pass over the labels in Go.
 // The background (label 0) is not returned.
 func components(mask gocv.Mat) []component {
+	return componentsOf(mask, 4)
+}
+
+// withLabels labels the nonzero regions of an 8-bit mask with the given
+// connectivity (4 or 8) and hands use the label of every pixel, row by
+// row, and the number of labels, background 0 included. It tells whether
+// there was anything to label.
+func withLabels(mask gocv.Mat, connectivity int, use func(lab []int32, n int)) bool {
 	labels := gocv.NewMat()
 	defer labels.Close()
-	n := gocv.ConnectedComponentsWithParams(mask, &labels, 4, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	n := gocv.ConnectedComponentsWithParams(mask, &labels, connectivity, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
 	if n <= 1 {
-		return nil
+		return false
 	}
 	raw, err := labels.DataPtrUint8()
 	if err != nil || len(raw) < 4*labels.Cols()*labels.Rows() {
-		return nil
+		return false
 	}
 	// gocv has no int32 view; the labels are CV_32S in OpenCV's own
-	// (aligned) buffer, which outlives this function's use of it.
-	lab := unsafe.Slice((*int32)(unsafe.Pointer(&raw[0])), len(raw)/4)
-	w, h := labels.Cols(), labels.Rows()
+	// (aligned) buffer, which outlives use.
+	use(unsafe.Slice((*int32)(unsafe.Pointer(&raw[0])), len(raw)/4), n)
+	return true
+}
+
+// componentsOf is components with the given connectivity (4 or 8).
+func componentsOf(mask gocv.Mat, connectivity int) []component {
+	var out []component
+	withLabels(mask, connectivity, func(lab []int32, n int) {
+		out = measureComponents(lab, mask.Cols(), mask.Rows(), n)
+	})
+	return out
+}
+
+// measureComponents measures the n-1 labelled regions of a w x h label map.
+func measureComponents(lab []int32, w, h, n int) []component {
 	type acc struct {
 		minX, minY, maxX, maxY, area int
 		sumX, sumY                   int

@@ -183,19 +183,19 @@ func stripMarks(p plane, rows, cols int) []cellMarks {
 	// them the other way and would join them. The ink is the kind that
 	// stands off more pixels; the paper's own grey is no guide where
 	// shade or glare covers part of it.
-	dark := make([]bool, w*h)
-	light := make([]bool, w*h)
+	dark := make([]byte, w*h)
+	light := make([]byte, w*h)
 	nDark, nLight := 0, 0
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			v := at(x, y)
 			a, b, c, e := at(x-d, y), at(x+d, y), at(x, y-d), at(x, y+d)
 			if (a-v >= stripInk && b-v >= stripInk) || (c-v >= stripInk && e-v >= stripInk) {
-				dark[y*w+x] = true
+				dark[y*w+x] = 255
 				nDark++
 			}
 			if (v-a >= stripInk && v-b >= stripInk) || (v-c >= stripInk && v-e >= stripInk) {
-				light[y*w+x] = true
+				light[y*w+x] = 255
 				nLight++
 			}
 		}
@@ -204,40 +204,21 @@ func stripMarks(p plane, rows, cols int) []cellMarks {
 	if nLight > nDark {
 		mask = light
 	}
+	m, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, mask)
+	if err != nil {
+		return make([]cellMarks, rows*cols)
+	}
+	defer m.Close()
 	cells := make([]cellMarks, rows*cols)
-	stack := make([]int, 0, 64)
 	const cell = float64(glyphPx)
-	for start := range mask {
-		if !mask[start] {
-			continue
-		}
-		mask[start] = false
-		stack = append(stack[:0], start)
-		n, sx, sy := 0, 0.0, 0.0
-		x0, y0, x1, y1 := w, h, -1, -1
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := i%w, i/w
-			n++
-			sx += float64(x)
-			sy += float64(y)
-			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					xx, yy := x+dx, y+dy
-					if xx >= 0 && yy >= 0 && xx < w && yy < h && mask[yy*w+xx] {
-						mask[yy*w+xx] = false
-						stack = append(stack, yy*w+xx)
-					}
-				}
-			}
-		}
+	for _, comp := range componentsOf(m, 8) {
+		n := comp.area
+		x0, y0, x1, y1 := comp.left, comp.top, comp.left+comp.width-1, comp.top+comp.height-1
 		if 70*n < glyphPx*glyphPx {
 			continue // specks of grain
 		}
 		bw, bh := float64(x1-x0+1)/cell, float64(y1-y0+1)/cell
-		cx, cy := (sx/float64(n)+0.5)/cell, (sy/float64(n)+0.5)/cell
+		cx, cy := (comp.x+0.5)/cell, (comp.y+0.5)/cell
 		c, r := int(cx), int(cy)
 		if c >= cols || r >= rows {
 			continue

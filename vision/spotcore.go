@@ -2,7 +2,6 @@ package vision
 
 import (
 	"math"
-	"unsafe"
 
 	"gocv.io/x/gocv"
 )
@@ -53,27 +52,22 @@ func chromaCores(p bgrPlane) []byte {
 		return nil
 	}
 	defer m.Close()
-	labels := gocv.NewMat()
-	defer labels.Close()
-	n := gocv.ConnectedComponentsWithParams(m, &labels, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
-	raw, err := labels.DataPtrUint8()
-	if n <= 1 || err != nil || len(raw) < 4*w*h {
-		return nil
-	}
-	lab := unsafe.Slice((*int32)(unsafe.Pointer(&raw[0])), w*h)
-	peak := make([]int32, n)
-	for i, l := range lab {
-		if l > 0 && smooth[i] > peak[l] {
-			peak[l] = smooth[i]
+	var out []byte
+	withLabels(m, 8, func(lab []int32, n int) {
+		peak := make([]int32, n)
+		for i, l := range lab {
+			if l > 0 && smooth[i] > peak[l] {
+				peak[l] = smooth[i]
+			}
 		}
-	}
-	out := make([]byte, w*h)
-	for i, l := range lab {
-		// smooth holds nine times the mean.
-		if l > 0 && peak[l] >= 9*minSpotChroma && float64(9*chroma[i]) >= coreShare*float64(peak[l]) {
-			out[i] = 255
+		out = make([]byte, w*h)
+		for i, l := range lab {
+			// smooth holds nine times the mean.
+			if l > 0 && peak[l] >= 9*minSpotChroma && float64(9*chroma[i]) >= coreShare*float64(peak[l]) {
+				out[i] = 255
+			}
 		}
-	}
+	})
 	return out
 }
 
