@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-
-	"gocv.io/x/gocv"
 )
 
 // A light grid whose thin lines are as weak as the paper's grain, or
@@ -15,22 +13,6 @@ import (
 // once the map says where each line must run, a line a grey level or two
 // deep shows plainly when the image is averaged along it. The grid's
 // extent is where those lines stop, not where the glyphs happen to be.
-
-// glyphLocate is the last resort of locate: the grid found from the
-// glyphs on it, in the coordinates of img downscaled to locateSide.
-func glyphLocate(img gocv.Mat) (gridCandidate, float64, bool) {
-	if img.Empty() || img.Cols() < 16 || img.Rows() < 16 {
-		return gridCandidate{}, 1, false
-	}
-	small, scale := downscale(img, locateSide)
-	defer small.Close()
-	gray := toGray(small)
-	defer gray.Close()
-	flat := flattenLight(gray)
-	defer flat.Close()
-	c, ok := glyphGrid(planeOf(flat))
-	return c, scale, ok
-}
 
 // latticeInk is the flattened grey (paper at about 200) under which a
 // pixel is a glyph's ink; a light grid's lines stay well above it.

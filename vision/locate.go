@@ -97,14 +97,9 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 		// the lines a couple of grey levels deep in the dark part: with
 		// the light divided out, they stand as far off the paper there
 		// as anywhere (flatten.go).
-		c, scale, err = locateWith(img, flatLocate)
-	}
-	if err != nil {
-		// Lines too faint to close any cell: the glyphs on them place
-		// the lattice (glyphlattice.go).
-		if g, gscale, ok := glyphLocate(img); ok {
-			return g, gscale, nil
-		}
+		// Lines too faint to close any cell even there: the glyphs on
+		// them place the lattice (glyphlattice.go).
+		c, scale, err = locateWith(img, flatGlyphLocate)
 	}
 	return c, scale, err
 }
@@ -117,6 +112,7 @@ type locateMode struct {
 	vouch    bool          // tell whether a lattice found leaves no doubt (gridCandidate.doubtless)
 	shadows  bool          // tell whether a lattice found ends at a shadow's edge (gridCandidate.shadowEdged)
 	flatten  bool          // divide the light out first (flattenLight)
+	glyphs   bool          // when no lattice closes, look for one the glyphs lie on (glyphGrid)
 }
 
 var (
@@ -124,6 +120,8 @@ var (
 	previewLocate = locateMode{side: 800, variants: []edgeVariant{cannyEdges, darkRidges}}
 	fineLocate    = locateMode{side: 2 * locateSide, variants: edgeVariants, vouch: true}
 	flatLocate    = locateMode{side: locateSide, variants: edgeVariants, flatten: true}
+	// flatGlyphLocate is locate's last resort.
+	flatGlyphLocate = locateMode{side: locateSide, variants: edgeVariants, flatten: true, glyphs: true}
 )
 
 func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
@@ -158,6 +156,11 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 			c.shadowEdged = shadowEdged(gray, c)
 		}
 		return c, scale, nil
+	}
+	if mode.glyphs {
+		if c, ok := glyphGrid(planeOf(gray)); ok {
+			return c, scale, nil
+		}
 	}
 	if !mode.outlines {
 		return gridCandidate{}, scale, ErrNoGrid

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"gocv.io/x/gocv"
 )
 
 // TestGlyphLocateProbe runs the glyph-lattice pass alone on every JPEG of
@@ -35,4 +37,21 @@ func TestGlyphLocateProbe(t *testing.T) {
 			fmt.Printf("%s: glyph grid %dx%d (locate err %v, locate's is the glyphs' %v)\n", filepath.Base(p), c.rows.n, c.cols.n, lerr, lc.quad == c.quad)
 		}
 	}
+}
+
+// glyphLocate is locate's last resort alone (flatGlyphLocate without the
+// lattice search before it): the grid found from the glyphs on img, in the
+// coordinates of img downscaled to locateSide.
+func glyphLocate(img gocv.Mat) (gridCandidate, float64, bool) {
+	if img.Empty() || img.Cols() < 16 || img.Rows() < 16 {
+		return gridCandidate{}, 1, false
+	}
+	small, scale := downscale(img, locateSide)
+	defer small.Close()
+	gray := toGray(small)
+	defer gray.Close()
+	flat := flattenLight(gray)
+	defer flat.Close()
+	c, ok := glyphGrid(planeOf(flat))
+	return c, scale, ok
 }
