@@ -66,61 +66,42 @@ func glyphGrid(p plane) (gridCandidate, bool) {
 	// The glyphs' box is the start; a stray glyph outside the grid
 	// widened it, and its strip is dropped first.
 	grow := math.Max(minGlyphLine, typical/2)
-	c0, r0, c1, r1 := minC, minR, maxC+1, maxR+1
-	colStrip := func(c int) float64 { return g.across(1, r0, r1, float64(c), float64(c+1)) }
-	rowStrip := func(r int) float64 { return g.across(0, c0, c1, float64(r), float64(r+1)) }
+	box := glyphBox{c0: minC, r0: minR, c1: maxC + 1, r1: maxR + 1}
 	if locateTrace != nil {
 		var cs, rs []string
-		for c := c0 - 2; c < c1+2; c++ {
-			cs = append(cs, fmt.Sprintf("%.1f", colStrip(c)))
+		for c := box.c0 - 2; c < box.c1+2; c++ {
+			cs = append(cs, fmt.Sprintf("%.1f", box.colStrip(g, c)))
 		}
-		for r := r0 - 2; r < r1+2; r++ {
-			rs = append(rs, fmt.Sprintf("%.1f", rowStrip(r)))
+		for r := box.r0 - 2; r < box.r1+2; r++ {
+			rs = append(rs, fmt.Sprintf("%.1f", box.rowStrip(g, r)))
 		}
 		locateTrace("glyph strips (grow %.2f): cols %v rows %v", grow, cs, rs)
 	}
-	for changed := true; changed; {
-		changed = false
-		if c1-c0 > 1 && colStrip(c0) < grow {
-			c0, changed = c0+1, true
-		}
-		if c1-c0 > 1 && colStrip(c1-1) < grow {
-			c1, changed = c1-1, true
-		}
-		if r1-r0 > 1 && rowStrip(r0) < grow {
-			r0, changed = r0+1, true
-		}
-		if r1-r0 > 1 && rowStrip(r1-1) < grow {
-			r1, changed = r1-1, true
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		if c1-c0 > maxGlyphCells || r1-r0 > maxGlyphCells {
-			return gridCandidate{}, false
-		}
-		if colStrip(c0-1) >= grow {
-			c0, changed = c0-1, true
-		}
-		if colStrip(c1) >= grow {
-			c1, changed = c1+1, true
-		}
-		if rowStrip(r0-1) >= grow {
-			r0, changed = r0-1, true
-		}
-		if rowStrip(r1) >= grow {
-			r1, changed = r1+1, true
+	base := g
+	settled, g, weakest, ok := box.settle(base, grow)
+	if !ok || weakest < 1 {
+		// Text around a grid without a border lines up with one of its
+		// strips now and then, far out where a stray glyph stretched
+		// the box: trimming from outside stops there. The grid's strips
+		// run on unbroken from where its glyphs are thickest.
+		midC, midR := l.median()
+		around := box
+		around.c0, around.c1 = runAround(func(c int) float64 { return box.colStrip(base, c) }, box.c0, box.c1, midC, grow)
+		around.r0, around.r1 = runAround(func(r int) float64 { return box.rowStrip(base, r) }, box.r0, box.r1, midR, grow)
+		if around != box {
+			settled, g, weakest, ok = around.settle(base, grow)
+			// A grid so found must end where its glyphs do: a strip
+			// beside it as full of them as its own is the grid going
+			// on with its lines washed out, and the box a part of it.
+			if ok && l.crowdedBeside(settled) {
+				ok = false
+			}
 		}
 	}
-	g = g.refined(c0, r0, c1, r1)
-	// Every inner line of the grid must be there along most of its run.
-	weakest := math.Inf(1)
-	for k := c0 + 1; k < c1; k++ {
-		weakest = math.Min(weakest, g.depth(0, float64(k), r0, r1)/minGlyphLine)
+	if !ok {
+		return gridCandidate{}, false
 	}
-	for k := r0 + 1; k < r1; k++ {
-		weakest = math.Min(weakest, g.depth(1, float64(k), c0, c1)/minGlyphLine)
-	}
+	c0, r0, c1, r1 := settled.c0, settled.r0, settled.c1, settled.r1
 	inside := 0
 	for p := range l.at {
 		if p.col >= c0 && p.col < c1 && p.row >= r0 && p.row < r1 {
@@ -147,6 +128,132 @@ func glyphGrid(p plane) (gridCandidate, bool) {
 		return gridCandidate{}, false
 	}
 	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}}, true
+}
+
+// glyphBox is a span of lattice columns [c0, c1) and rows [r0, r1).
+type glyphBox struct{ c0, r0, c1, r1 int }
+
+// colStrip is how plainly the row lines run across lattice column c,
+// within the box's rows; rowStrip likewise.
+func (b glyphBox) colStrip(g glyphLines, c int) float64 {
+	return g.across(1, b.r0, b.r1, float64(c), float64(c+1))
+}
+
+func (b glyphBox) rowStrip(g glyphLines, r int) float64 {
+	return g.across(0, b.c0, b.c1, float64(r), float64(r+1))
+}
+
+// settle trims the box's outer strips whose lines do not run on, then
+// grows it while they do. It returns the box, the lines refined to it,
+// and its weakest inner line in units of minGlyphLine; ok is false when
+// the lines run on past any puzzle's size.
+func (b glyphBox) settle(g glyphLines, grow float64) (glyphBox, glyphLines, float64, bool) {
+	for changed := true; changed; {
+		changed = false
+		if b.c1-b.c0 > 1 && b.colStrip(g, b.c0) < grow {
+			b.c0, changed = b.c0+1, true
+		}
+		if b.c1-b.c0 > 1 && b.colStrip(g, b.c1-1) < grow {
+			b.c1, changed = b.c1-1, true
+		}
+		if b.r1-b.r0 > 1 && b.rowStrip(g, b.r0) < grow {
+			b.r0, changed = b.r0+1, true
+		}
+		if b.r1-b.r0 > 1 && b.rowStrip(g, b.r1-1) < grow {
+			b.r1, changed = b.r1-1, true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		if b.c1-b.c0 > maxGlyphCells || b.r1-b.r0 > maxGlyphCells {
+			return b, g, 0, false
+		}
+		if b.colStrip(g, b.c0-1) >= grow {
+			b.c0, changed = b.c0-1, true
+		}
+		if b.colStrip(g, b.c1) >= grow {
+			b.c1, changed = b.c1+1, true
+		}
+		if b.rowStrip(g, b.r0-1) >= grow {
+			b.r0, changed = b.r0-1, true
+		}
+		if b.rowStrip(g, b.r1) >= grow {
+			b.r1, changed = b.r1+1, true
+		}
+	}
+	g = g.refined(b.c0, b.r0, b.c1, b.r1)
+	// Every inner line of the grid must be there along most of its run.
+	weakest := math.Inf(1)
+	for k := b.c0 + 1; k < b.c1; k++ {
+		weakest = math.Min(weakest, g.depth(0, float64(k), b.r0, b.r1)/minGlyphLine)
+	}
+	for k := b.r0 + 1; k < b.r1; k++ {
+		weakest = math.Min(weakest, g.depth(1, float64(k), b.c0, b.c1)/minGlyphLine)
+	}
+	return b, g, weakest, true
+}
+
+// crowdedBeside tells whether a strip just outside box b holds half as
+// many spots as the box's strips do on average.
+func (l spotLattice) crowdedBeside(b glyphBox) bool {
+	inside := 0
+	var left, right, top, bottom int
+	for p := range l.at {
+		inRows := p.row >= b.r0 && p.row < b.r1
+		inCols := p.col >= b.c0 && p.col < b.c1
+		switch {
+		case inRows && inCols:
+			inside++
+		case inRows && p.col == b.c0-1:
+			left++
+		case inRows && p.col == b.c1:
+			right++
+		case inCols && p.row == b.r0-1:
+			top++
+		case inCols && p.row == b.r1:
+			bottom++
+		}
+	}
+	perCol := float64(inside) / float64(b.c1-b.c0)
+	perRow := float64(inside) / float64(b.r1-b.r0)
+	if locateTrace != nil {
+		locateTrace("glyphs beside %v: left %d right %d top %d bottom %d; per column %.1f per row %.1f", b, left, right, top, bottom, perCol, perRow)
+	}
+	return float64(max(left, right)) >= perCol/2 || float64(max(top, bottom)) >= perRow/2
+}
+
+// runAround narrows strips [lo, hi) to those reached from strip mid
+// without crossing two weak ones in a row. One weak strip is let by: a
+// glyph-crowded strip or a glare spot can hide a real strip's lines.
+func runAround(strip func(int) float64, lo, hi, mid int, need float64) (int, int) {
+	if mid < lo || mid >= hi {
+		return lo, hi
+	}
+	a := mid
+	for a > lo && (strip(a-1) >= need || a-1 > lo && strip(a-2) >= need) {
+		a--
+	}
+	b := mid + 1
+	for b < hi && (strip(b) >= need || b+1 < hi && strip(b+1) >= need) {
+		b++
+	}
+	return a, b
+}
+
+// median is the lattice position with the median column and the median
+// row of the spots placed on it.
+func (l spotLattice) median() (int, int) {
+	var cs, rs []int
+	for p := range l.at {
+		cs = append(cs, p.col)
+		rs = append(rs, p.row)
+	}
+	if len(cs) == 0 {
+		return 0, 0
+	}
+	sort.Ints(cs)
+	sort.Ints(rs)
+	return cs[len(cs)/2], rs[len(rs)/2]
 }
 
 // maxGlyphCells bounds a glyph lattice's grid: lines that go on further

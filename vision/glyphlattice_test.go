@@ -85,3 +85,67 @@ func TestGlyphGrid(t *testing.T) {
 		})
 	}
 }
+
+// TestGlyphGridStrayBeyond is a borderless grid with a few glyph-sized
+// blobs well to its left, on its lattice, and between them a column of
+// text whose lines fall on the grid's row lines: trimming the glyphs' box
+// from outside stops at that column, and the grid must still be found at
+// its own size.
+func TestGlyphGridStrayBeyond(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	const rows, cols, cs = 10, 10, 40
+	var given [rows][cols]bool
+	for r := range given {
+		for c := range given[r] {
+			given[r][c] = rng.Intn(3) == 0
+		}
+	}
+	p := faintGlyphBoard(rows, cols, cs, 4, true, func(r, c int) bool { return given[r][c] }, 3)
+	x0, y0 := (p.w-cols*cs)/2, (p.h-rows*cs)/2
+	m, err := gocv.NewMatFromBytes(p.h, p.w, gocv.MatTypeCV8U, p.pix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	ink := color.RGBA{40, 40, 40, 255}
+	for _, rc := range [][2]int{{2, -6}, {6, -6}, {4, -5}} {
+		gocv.Circle(&m, image.Pt(x0+rc[1]*cs+cs/2, y0+rc[0]*cs+cs/2), cs*3/10, ink, -1)
+	}
+	for r := 0; r <= rows; r++ {
+		gocv.Line(&m, image.Pt(x0-3*cs, y0+r*cs), image.Pt(x0-2*cs, y0+r*cs), color.RGBA{150, 150, 150, 255}, 2)
+	}
+	locateTrace = t.Logf
+	defer func() { locateTrace = nil }()
+	c, ok := glyphGrid(planeOf(m))
+	if !ok || c.rows.n != rows || c.cols.n != cols {
+		t.Fatalf("found %v %dx%d, want %dx%d", ok, c.rows.n, c.cols.n, rows, cols)
+	}
+}
+
+func TestRunAround(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		strips       []float64
+		mid          int
+		wantA, wantB int
+	}{
+		{"all strong", []float64{2, 2, 2, 2}, 1, 0, 4},
+		{"weak ends", []float64{0, 2, 2, 2, 0}, 2, 1, 4},
+		{"lone strong far out", []float64{2, 0, 0, 2, 2, 2, 0, 0, 0, 2}, 4, 3, 6},
+		{"one weak strip let by", []float64{2, 0, 2, 2, 2}, 3, 0, 5},
+		{"mid outside", []float64{2, 2}, 5, 0, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			strip := func(i int) float64 {
+				if i < 0 || i >= len(tc.strips) {
+					return 0
+				}
+				return tc.strips[i]
+			}
+			a, b := runAround(strip, 0, len(tc.strips), tc.mid, 1)
+			if a != tc.wantA || b != tc.wantB {
+				t.Fatalf("run [%d,%d), want [%d,%d)", a, b, tc.wantA, tc.wantB)
+			}
+		})
+	}
+}
