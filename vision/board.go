@@ -83,32 +83,64 @@ func colourSpots(mask []byte, w, h int) []spot {
 // It returns the single (not elongated) spots sorted by size, and the
 // family as the range lo..hi of them.
 func spotFamily(spots []spot) (single []spot, lo, hi int) {
+	single, fams := spotFamilies(spots, 1)
+	if len(fams) == 0 {
+		return nil, 0, 0
+	}
+	return single, fams[0][0], fams[0][1]
+}
+
+// spotFamilies is spotFamily's ranking: up to k families of sizes that
+// do not overlap, each the range [lo, hi) of single, by the area they
+// cover. The family covering most area is not always the grid's: the
+// letters of a page of text can cover as much as a sparse grid's glyphs.
+func spotFamilies(spots []spot, k int) (single []spot, fams [][2]int) {
 	for _, s := range spots {
 		if float64(s.w) <= 1.5*float64(s.h) && float64(s.h) <= 1.5*float64(s.w) {
 			single = append(single, s)
 		}
 	}
 	if len(single) < 4 {
-		return nil, 0, 0
+		return nil, nil
 	}
 	sort.Slice(single, func(i, j int) bool { return single[i].size() < single[j].size() })
 	// The family covering the most area: specks of noise can outnumber
 	// the cells.
-	bestArea, bestN, bestLo, area := 0.0, 0, 0, 0.0
+	type family struct {
+		lo, n int
+		area  float64
+	}
+	var all []family
+	hi, area := 0, 0.0
 	for lo := range single {
 		for hi < len(single) && single[hi].size() <= 1.4*single[lo].size() {
 			area += single[hi].size() * single[hi].size()
 			hi++
 		}
-		if hi-lo >= 4 && area > bestArea {
-			bestArea, bestN, bestLo = area, hi-lo, lo
+		if hi-lo >= 4 {
+			all = append(all, family{lo, hi - lo, area})
 		}
 		area -= single[lo].size() * single[lo].size()
 	}
-	if bestN == 0 {
-		return nil, 0, 0
+	// Stable, so that of families covering the same area the smallest
+	// sizes come first, as the single best always did.
+	sort.SliceStable(all, func(i, j int) bool { return all[i].area > all[j].area })
+	for _, f := range all {
+		if len(fams) == k {
+			break
+		}
+		overlaps := false
+		for _, g := range fams {
+			if f.lo < g[1] && g[0] < f.lo+f.n {
+				overlaps = true
+				break
+			}
+		}
+		if !overlaps {
+			fams = append(fams, [2]int{f.lo, f.lo + f.n})
+		}
 	}
-	return single, bestLo, bestLo + bestN
+	return single, fams
 }
 
 // spotLattice is a lattice fitted through spot centres: toImage maps
@@ -135,6 +167,18 @@ const maxStepDiffs = 160
 // spot of about the size the map predicts for its cell, since perspective
 // makes the near cells larger than the family's range allows.
 func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
+	return fitSpotLatticeOf(single, lo, hi, false)
+}
+
+// fitSpotLatticeOf is fitSpotLattice for tiles and an app's glyphs, or
+// for printed glyphs: those can fill less than half of their cells'
+// width, and however filled their outlines (a 0's ring) they are not
+// tiles marking every cell.
+func fitSpotLatticeOf(single []spot, lo, hi int, printed bool) (spotLattice, bool) {
+	maxPitch := tilePitch
+	if printed {
+		maxPitch = glyphPitch
+	}
 	spots := single[lo:hi]
 	if len(spots) < 5 {
 		return spotLattice{}, false
@@ -173,7 +217,7 @@ func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
 		}
 		diffs = kept
 	}
-	u, ok := latticeStep(diffs, size)
+	u, ok := latticeStepUpTo(diffs, size, maxPitch)
 	traceBoard("step %v from %d diffs, size %.1f ok %v", u, len(diffs), size, ok)
 	if !ok {
 		return spotLattice{}, false
@@ -186,7 +230,7 @@ func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
 		fills = append(fills, s.fill)
 		areas = append(areas, s.fill*float64(s.w*s.h))
 	}
-	if percentile(fills, 0.25) >= 0.55 {
+	if !printed && percentile(fills, 0.25) >= 0.55 {
 		u, v = obliqueSteps(diffs, u, percentile(areas, 0.5))
 	}
 	// Seed: the spot nearest the spots' centre, where the local steps
@@ -842,13 +886,23 @@ func spotsOnLattice(mask []byte, w, h int) ([]spot, spotLattice, bool) {
 // that explain the differences about equally, the largest is the cell (a
 // multiple of the true step explains fewer, a fraction is too small).
 func latticeStep(diffs [][2]float64, size float64) ([2]float64, bool) {
+	return latticeStepUpTo(diffs, size, tilePitch)
+}
+
+// tilePitch is the longest cell pitch, in spot sizes, a board of tiles or
+// glyphs is searched at: tiles all but fill their cells, and an app's
+// glyphs fill half of theirs.
+const tilePitch = 2.3
+
+// latticeStepUpTo is latticeStep for a pitch of up to maxPitch spot sizes.
+func latticeStepUpTo(diffs [][2]float64, size, maxPitch float64) ([2]float64, bool) {
 	if len(diffs) < 4 {
 		return [2]float64{}, false
 	}
 	type trial struct{ theta, pitch, score float64 }
 	var trials []trial
 	best := 0.0
-	for pitch := 0.95 * size; pitch <= 2.3*size; pitch *= 1.025 {
+	for pitch := 0.95 * size; pitch <= maxPitch*size; pitch *= 1.025 {
 		for deg := -45.0; deg < 45; deg += 1.5 {
 			th := deg * math.Pi / 180
 			c, s := math.Cos(th)/pitch, math.Sin(th)/pitch

@@ -28,11 +28,35 @@ func glyphGrid(p plane) (gridCandidate, bool) {
 		}
 	}
 	spots := isolatedSpots(colourSpots(mask, p.w, p.h))
-	single, lo, hi := spotFamily(spots)
+	// A page of text around a sparse grid can have more letters, by
+	// area, than the grid has glyphs; the letters fit no lattice the
+	// lines confirm, and the glyphs' own size comes next.
+	single, fams := spotFamilies(spots, maxGlyphFamilies)
+	for _, f := range fams {
+		if locateTrace != nil {
+			locateTrace("glyph family sizes %.1f..%.1f: %d spots", single[f[0]].size(), single[f[1]-1].size(), f[1]-f[0])
+		}
+		if c, ok := glyphGridOf(p, spots, single, f[0], f[1]); ok {
+			return c, true
+		}
+	}
+	return gridCandidate{}, false
+}
+
+// glyphPitch is the longest cell pitch, in glyph sizes, a glyph lattice
+// is searched at: a printed grid's digits can fill less than half their
+// cells' width.
+const glyphPitch = 3.2
+
+// maxGlyphFamilies is how many spot sizes glyphGrid tries as the glyphs'.
+const maxGlyphFamilies = 3
+
+// glyphGridOf is glyphGrid for the spots single[lo:hi] as the glyphs.
+func glyphGridOf(p plane, spots, single []spot, lo, hi int) (gridCandidate, bool) {
 	if hi-lo < 6 {
 		return gridCandidate{}, false
 	}
-	l, ok := fitSpotLattice(single, lo, hi)
+	l, ok := fitSpotLatticeOf(single, lo, hi, true)
 	if !ok || l.residual > 0.1 || len(l.at) < 6 {
 		if locateTrace != nil {
 			locateTrace("glyph lattice: %d spots, family %d, fit %v", len(spots), hi-lo, ok)
@@ -78,7 +102,8 @@ func glyphGrid(p plane) (gridCandidate, bool) {
 		locateTrace("glyph strips (grow %.2f): cols %v rows %v", grow, cs, rs)
 	}
 	base := g
-	settled, g, weakest, ok := box.settle(base, grow)
+	occupied := glyphCells(spots, single[lo:hi], l)
+	settled, g, weakest, ok := box.settle(base, grow, occupied)
 	if !ok || weakest < 1 {
 		// Text around a grid without a border lines up with one of its
 		// strips now and then, far out where a stray glyph stretched
@@ -89,7 +114,7 @@ func glyphGrid(p plane) (gridCandidate, bool) {
 		around.c0, around.c1 = runAround(func(c int) float64 { return box.colStrip(base, c) }, box.c0, box.c1, midC, grow)
 		around.r0, around.r1 = runAround(func(r int) float64 { return box.rowStrip(base, r) }, box.r0, box.r1, midR, grow)
 		if around != box {
-			settled, g, weakest, ok = around.settle(base, grow)
+			settled, g, weakest, ok = around.settle(base, grow, occupied)
 			// A grid so found must end where its glyphs do: a strip
 			// beside it as full of them as its own is the grid going
 			// on with its lines washed out, and the box a part of it.
@@ -147,19 +172,25 @@ func (b glyphBox) rowStrip(g glyphLines, r int) float64 {
 // grows it while they do. It returns the box, the lines refined to it,
 // and its weakest inner line in units of minGlyphLine; ok is false when
 // the lines run on past any puzzle's size.
-func (b glyphBox) settle(g glyphLines, grow float64) (glyphBox, glyphLines, float64, bool) {
+func (b glyphBox) settle(g glyphLines, grow float64, occupied map[latticePos]bool) (glyphBox, glyphLines, float64, bool) {
 	for changed := true; changed; {
 		changed = false
-		if b.c1-b.c0 > 1 && b.colStrip(g, b.c0) < grow {
+		// A strip as full of glyphs as the box's own is the grid's
+		// even where its lines are not seen: on bent paper the lines
+		// at the far side run off the projective map, while a stray
+		// glyph of text beside the grid stands alone in its strip.
+		left, right, top, bottom, in := b.edgeGlyphs(occupied)
+		perCol, perRow := float64(in)/float64(b.c1-b.c0), float64(in)/float64(b.r1-b.r0)
+		if b.c1-b.c0 > 1 && b.colStrip(g, b.c0) < grow && !filled(left, perCol) {
 			b.c0, changed = b.c0+1, true
 		}
-		if b.c1-b.c0 > 1 && b.colStrip(g, b.c1-1) < grow {
+		if b.c1-b.c0 > 1 && b.colStrip(g, b.c1-1) < grow && !filled(right, perCol) {
 			b.c1, changed = b.c1-1, true
 		}
-		if b.r1-b.r0 > 1 && b.rowStrip(g, b.r0) < grow {
+		if b.r1-b.r0 > 1 && b.rowStrip(g, b.r0) < grow && !filled(top, perRow) {
 			b.r0, changed = b.r0+1, true
 		}
-		if b.r1-b.r0 > 1 && b.rowStrip(g, b.r1-1) < grow {
+		if b.r1-b.r0 > 1 && b.rowStrip(g, b.r1-1) < grow && !filled(bottom, perRow) {
 			b.r1, changed = b.r1-1, true
 		}
 	}
@@ -191,6 +222,62 @@ func (b glyphBox) settle(g glyphLines, grow float64) (glyphBox, glyphLines, floa
 		weakest = math.Min(weakest, g.depth(1, float64(k), b.c0, b.c1)/minGlyphLine)
 	}
 	return b, g, weakest, true
+}
+
+// filled tells whether an outer strip holding n spots is as full as the
+// box's strips, which hold per on average: at least half that, and more
+// than the one stray glyph text lines up now and then.
+func filled(n int, per float64) bool {
+	return n >= 2 && float64(n) >= per/2
+}
+
+// edgeGlyphs counts the occupied cells in box b's outer strips, and in
+// all of it.
+func (b glyphBox) edgeGlyphs(occupied map[latticePos]bool) (left, right, top, bottom, in int) {
+	for p := range occupied {
+		if p.row < b.r0 || p.row >= b.r1 || p.col < b.c0 || p.col >= b.c1 {
+			continue
+		}
+		in++
+		if p.col == b.c0 {
+			left++
+		}
+		if p.col == b.c1-1 {
+			right++
+		}
+		if p.row == b.r0 {
+			top++
+		}
+		if p.row == b.r1-1 {
+			bottom++
+		}
+	}
+	return
+}
+
+// glyphCells marks the lattice cells that hold a glyph at their centre:
+// any of the spots as tall or wide as the family's, whatever its shape.
+// A 1 is too narrow for the family that places the lattice, yet as much
+// the grid's glyph as a 0.
+func glyphCells(spots, family []spot, l spotLattice) map[latticePos]bool {
+	var dims []float64
+	for _, s := range family {
+		dims = append(dims, float64(max(s.w, s.h)))
+	}
+	dim := percentile(dims, 0.5)
+	inv := l.toImage.inverse()
+	out := map[latticePos]bool{}
+	for _, s := range spots {
+		if d := float64(max(s.w, s.h)); d < 0.7*dim || d > 1.4*dim {
+			continue
+		}
+		u, v := inv.apply(s.x, s.y)
+		c, r := math.Floor(u), math.Floor(v)
+		if math.Abs(u-c-0.5) <= 0.25 && math.Abs(v-r-0.5) <= 0.25 {
+			out[latticePos{col: int(c), row: int(r)}] = true
+		}
+	}
+	return out
 }
 
 // crowdedBeside tells whether a strip just outside box b holds half as
