@@ -149,6 +149,11 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 			f = snapToOutline(gray, f)
 		}
 		c := gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres, complete: f.complete()}
+		if !c.complete {
+			// A fully inked grid on light lines closes the paper
+			// between its glyphs into a lattice half a cell off.
+			c, _ = phaseChecked(planeOf(gray), c)
+		}
 		if mode.vouch {
 			c.doubtless = f.doubtless(gray)
 		}

@@ -19,8 +19,8 @@ import (
 // seen along their run onto the phase, a fifth of a cell or more away,
 // where lines are, measured in the located gray plane. It returns c
 // unchanged, and false, when the lines are where the candidate says or
-// seen nowhere else. The lead's hook: locateIn, for a lattice not
-// complete.
+// seen nowhere else. locateIn asks it of every lattice not complete: a
+// complete one has its outline all round, which the shifted phase lacks.
 func phaseChecked(gray plane, c gridCandidate) (gridCandidate, bool) {
 	cols, rows := c.cols.n, c.rows.n
 	if cols < 3 || rows < 3 {
