@@ -824,14 +824,20 @@ func isWarm(hue float64) bool { return hue < 90 || hue > 300 }
 
 // classify detects the style from all cells together, then labels each.
 func classify(ci cellImage) (Style, []solver.Cell, []float64) {
-	n := ci.rows * ci.cols
-	feats := make([]cellFeatures, n)
+	feats := make([]cellFeatures, ci.rows*ci.cols)
 	for i := range feats {
 		feats[i] = ci.features(i/ci.cols, i%ci.cols)
 	}
-	cells := make([]solver.Cell, n)
-	conf := make([]float64, n)
 	style := detectStyle(feats)
+	cells, conf := labelFeatures(style, feats)
+	return style, cells, conf
+}
+
+// labelFeatures labels every cell of a grid of the given style: each by
+// its own shape, then those it leaves in doubt by the grid's others.
+func labelFeatures(style Style, feats []cellFeatures) ([]solver.Cell, []float64) {
+	cells := make([]solver.Cell, len(feats))
+	conf := make([]float64, len(feats))
 	wide := 0.0
 	if style == StyleXOI {
 		wide = ringAspect(feats)
@@ -839,7 +845,10 @@ func classify(ci cellImage) (Style, []solver.Cell, []float64) {
 	for i, f := range feats {
 		cells[i], conf[i] = labelWith(style, f, wide)
 	}
-	return style, cells, conf
+	if style != StyleTiles && style != StyleTango {
+		settleByResemblance(feats, cells, conf)
+	}
+	return cells, conf
 }
 
 // ringAspect is the median aspect of the glyphs with a clear hole, the
