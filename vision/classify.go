@@ -807,6 +807,11 @@ const (
 	colouredCells = 0.5   // share of symbol cells that must be coloured for a colour style
 )
 
+// wideGlyph is the aspect (width over height) of ink in a cell beyond
+// which it is no glyph: printed glyphs, blurred and seen aslant, stay
+// below 1.9.
+const wideGlyph = 2.0
+
 // margin maps how far v is from a decision threshold, relative to scale,
 // to a confidence in [0.5, 1].
 func margin(v, threshold, scale float64) float64 {
@@ -1050,6 +1055,13 @@ func labelWith(style Style, f cellFeatures, wide float64) (solver.Cell, float64)
 		// Ink near the cell that was not taken for its glyph (a piece
 		// cut off by a line, a blot) makes a blank less sure.
 		return solver.Empty, math.Min(math.Min(margin(f.ink, blankInk, blankInk), doubtAbove(f.stray, strayInk)), doubtAbove(f.hint, hintInk))
+	}
+	// No glyph of any style is much wider than tall: a 1 or an I is
+	// narrow, the others about square. Ink flat as a dash is a piece of a
+	// line, a border or a shadow's edge that the lines' mask missed, or a
+	// neighbour's glyph cut by the cell's edge.
+	if f.aspect > wideGlyph {
+		return solver.Empty, margin(f.aspect, wideGlyph, 2*wideGlyph)
 	}
 	// A glyph is sure when it has clearly more ink than a speck and sits
 	// in the middle of its cell; one off to a side may be a piece of a
