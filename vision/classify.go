@@ -86,8 +86,11 @@ const (
 	// glyphs centred in their cells all share one phase, paper noise and
 	// lines do not.
 	recentreAgree = 0.5
-	// recentreMax is the largest offset believed, in cells.
-	recentreMax = 0.36
+	// recentreMax is the largest offset believed, in cells. A lattice
+	// whose lines were too faint to see can sit nearly half a cell off,
+	// with every glyph across a boundary; only ink gathered at half a cell
+	// is on the boundaries themselves (see recentre's shift).
+	recentreMax = 0.45
 )
 
 // recentre moves every cell's window by the offset at which the ink off
