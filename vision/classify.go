@@ -40,6 +40,9 @@ type cellImage struct {
 	dark           []uint8 // how much darker than the local paper
 	shiftX, shiftY []int   // per cell, where it sits between its lines as found, in pixels off the lattice
 	hint           uint8   // darkness below the faint level that still hints at a glyph too faint to see
+	// glyphX and glyphY are what recentre moved every window by, in
+	// pixels: how far the lattice sits off the glyphs beyond the lines found.
+	glyphX, glyphY int
 }
 
 // newCellImage measures ink against a local paper level: a closing with a
@@ -139,6 +142,7 @@ func (ci *cellImage) recentre() {
 		return int(math.Round(off * float64(px)))
 	}
 	dx, dy := shift(sx, cx), shift(sy, cy)
+	ci.glyphX, ci.glyphY = dx, dy
 	for i := range ci.shiftX {
 		ci.shiftX[i] += dx
 		ci.shiftY[i] += dy
