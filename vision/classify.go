@@ -40,6 +40,9 @@ type cellImage struct {
 	dark           []uint8 // how much darker than the local paper
 	shiftX, shiftY []int   // per cell, where it sits between its lines as found, in pixels off the lattice
 	hint           uint8   // darkness below the faint level that still hints at a glyph too faint to see
+	// glyphX and glyphY are what recentre moved every window by, in
+	// pixels: how far the lattice sits off the glyphs beyond the lines found.
+	glyphX, glyphY int
 }
 
 // newCellImage measures ink against a local paper level: a closing with a
@@ -86,8 +89,11 @@ const (
 	// glyphs centred in their cells all share one phase, paper noise and
 	// lines do not.
 	recentreAgree = 0.5
-	// recentreMax is the largest offset believed, in cells.
-	recentreMax = 0.36
+	// recentreMax is the largest offset believed, in cells. A lattice
+	// whose lines were too faint to see can sit nearly half a cell off,
+	// with every glyph across a boundary; only ink gathered at half a cell
+	// is on the boundaries themselves (see recentre's shift).
+	recentreMax = 0.45
 )
 
 // recentre moves every cell's window by the offset at which the ink off
@@ -136,6 +142,7 @@ func (ci *cellImage) recentre() {
 		return int(math.Round(off * float64(px)))
 	}
 	dx, dy := shift(sx, cx), shift(sy, cy)
+	ci.glyphX, ci.glyphY = dx, dy
 	for i := range ci.shiftX {
 		ci.shiftX[i] += dx
 		ci.shiftY[i] += dy
@@ -807,6 +814,11 @@ const (
 	colouredCells = 0.5   // share of symbol cells that must be coloured for a colour style
 )
 
+// wideGlyph is the aspect (width over height) of ink in a cell beyond
+// which it is no glyph: printed glyphs, blurred and seen aslant, stay
+// below 1.9.
+const wideGlyph = 2.0
+
 // margin maps how far v is from a decision threshold, relative to scale,
 // to a confidence in [0.5, 1].
 func margin(v, threshold, scale float64) float64 {
@@ -824,14 +836,20 @@ func isWarm(hue float64) bool { return hue < 90 || hue > 300 }
 
 // classify detects the style from all cells together, then labels each.
 func classify(ci cellImage) (Style, []solver.Cell, []float64) {
-	n := ci.rows * ci.cols
-	feats := make([]cellFeatures, n)
+	feats := make([]cellFeatures, ci.rows*ci.cols)
 	for i := range feats {
 		feats[i] = ci.features(i/ci.cols, i%ci.cols)
 	}
-	cells := make([]solver.Cell, n)
-	conf := make([]float64, n)
 	style := detectStyle(feats)
+	cells, conf := labelFeatures(style, feats)
+	return style, cells, conf
+}
+
+// labelFeatures labels every cell of a grid of the given style: each by
+// its own shape, then those it leaves in doubt by the grid's others.
+func labelFeatures(style Style, feats []cellFeatures) ([]solver.Cell, []float64) {
+	cells := make([]solver.Cell, len(feats))
+	conf := make([]float64, len(feats))
 	wide := 0.0
 	if style == StyleXOI {
 		wide = ringAspect(feats)
@@ -839,7 +857,10 @@ func classify(ci cellImage) (Style, []solver.Cell, []float64) {
 	for i, f := range feats {
 		cells[i], conf[i] = labelWith(style, f, wide)
 	}
-	return style, cells, conf
+	if style != StyleTiles && style != StyleTango {
+		settleByResemblance(feats, cells, conf)
+	}
+	return cells, conf
 }
 
 // ringAspect is the median aspect of the glyphs with a clear hole, the
@@ -1041,6 +1062,13 @@ func labelWith(style Style, f cellFeatures, wide float64) (solver.Cell, float64)
 		// Ink near the cell that was not taken for its glyph (a piece
 		// cut off by a line, a blot) makes a blank less sure.
 		return solver.Empty, math.Min(math.Min(margin(f.ink, blankInk, blankInk), doubtAbove(f.stray, strayInk)), doubtAbove(f.hint, hintInk))
+	}
+	// No glyph of any style is much wider than tall: a 1 or an I is
+	// narrow, the others about square. Ink flat as a dash is a piece of a
+	// line, a border or a shadow's edge that the lines' mask missed, or a
+	// neighbour's glyph cut by the cell's edge.
+	if f.aspect > wideGlyph {
+		return solver.Empty, margin(f.aspect, wideGlyph, 2*wideGlyph)
 	}
 	// A glyph is sure when it has clearly more ink than a speck and sits
 	// in the middle of its cell; one off to a side may be a piece of a

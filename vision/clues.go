@@ -35,22 +35,35 @@ func clueMarks(ci cellImage) (edges []solver.Edge, pale int) {
 		return nil, 0
 	}
 	cd := newClueDetector(ci)
+	// A lattice the glyphs show to sit further off than the detector
+	// follows a line puts every site beside its line, and on the glyphs:
+	// the sites move with the glyphs' windows.
+	ox, oy := farOff(ci.glyphX, ci.px), farOff(ci.glyphY, ci.px)
 	// Vertical segments join (r, c) and (r, c+1); horizontal ones (r, c) and (r+1, c).
 	for r := 0; r < ci.rows; r++ {
 		for c := 0; c+1 < ci.cols; c++ {
-			if rel, ok := cd.at((c+1)*ci.px, r*ci.px+ci.px/2, true); ok {
+			if rel, ok := cd.at((c+1)*ci.px+ox, r*ci.px+ci.px/2+oy, true); ok {
 				edges = append(edges, solver.Edge{R1: r, C1: c, R2: r, C2: c + 1, Rel: rel})
 			}
 		}
 	}
 	for r := 0; r+1 < ci.rows; r++ {
 		for c := 0; c < ci.cols; c++ {
-			if rel, ok := cd.at(c*ci.px+ci.px/2, (r+1)*ci.px, false); ok {
+			if rel, ok := cd.at(c*ci.px+ci.px/2+ox, (r+1)*ci.px+oy, false); ok {
 				edges = append(edges, solver.Edge{R1: r, C1: c, R2: r + 1, C2: c, Rel: rel})
 			}
 		}
 	}
 	return edges, cd.paleMarks
+}
+
+// farOff is the glyphs' offset off the lattice when a clue's site should
+// follow it: beyond where the detector looks for the line itself.
+func farOff(off, px int) int {
+	if float64(abs(off)) > clueLineSearch*float64(px) {
+		return off
+	}
+	return 0
 }
 
 // Sizes as shares of a cell. A clue is drawn about a third of a cell wide,
