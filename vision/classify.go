@@ -2,6 +2,7 @@ package vision
 
 import (
 	"math"
+	"sort"
 
 	"gocv.io/x/gocv"
 
@@ -854,8 +855,17 @@ func labelFeatures(style Style, feats []cellFeatures) ([]solver.Cell, []float64)
 	if style == StyleXOI {
 		wide = ringAspect(feats)
 	}
+	cut := 0.0
+	if style == StyleXOI && wide == 0 {
+		cut = barCut(feats)
+	}
 	for i, f := range feats {
 		cells[i], conf[i] = labelWith(style, f, wide)
+		if cells[i] == solver.Two && cut > 0 && f.aspect >= cut {
+			// As wide as the grid's wider bars: an X or an O that
+			// blur and the rectification squeezed, not an I.
+			cells[i], conf[i] = labelWith(StyleXO, f, 0)
+		}
 	}
 	if style != StyleTiles && style != StyleTango {
 		settleByResemblance(feats, cells, conf)
@@ -879,6 +889,56 @@ func ringAspect(feats []cellFeatures) float64 {
 	}
 	return percentile(aspects, 0.5)
 }
+
+// barCut is, in an X/O/I grid whose O's show no hole to measure them by,
+// the aspect that parts its bar-like glyphs into two clearly different
+// widths, or 0 when they are of one width. Blur on a small grid fills the
+// O's and thickens the X's arms, and a squeezed rectification narrows
+// both until they pass for bars; the grid's I's are still much narrower.
+func barCut(feats []cellFeatures) float64 {
+	var aspects []float64
+	for _, f := range feats {
+		if f.ink >= blankInk && f.aspect <= wideGlyph && barScore(f) > 0 && f.hole < ringHole {
+			aspects = append(aspects, f.aspect)
+		}
+	}
+	if len(aspects) < 2*minBars {
+		return 0
+	}
+	sort.Float64s(aspects)
+	// The split with the most variance between its two sides (Otsu's).
+	sum := 0.0
+	for _, a := range aspects {
+		sum += a
+	}
+	best, bestAt, left := 0.0, 0, 0.0
+	for i, a := range aspects[:len(aspects)-minBars] {
+		left += a
+		n1, n2 := float64(i+1), float64(len(aspects)-i-1)
+		if i+1 < minBars {
+			continue
+		}
+		m1, m2 := left/n1, (sum-left)/n2
+		if v := n1 * n2 * (m2 - m1) * (m2 - m1); v > best {
+			best, bestAt = v, i+1
+		}
+	}
+	if bestAt == 0 {
+		return 0
+	}
+	narrow, wider := percentile(aspects[:bestAt], 0.5), percentile(aspects[bestAt:], 0.5)
+	if wider < barsApart*narrow {
+		return 0
+	}
+	return (aspects[bestAt-1] + aspects[bestAt]) / 2
+}
+
+// minBars is how many glyphs each width of barCut needs; barsApart is how
+// much wider, at the median, the wider ones must be.
+const (
+	minBars   = 3
+	barsApart = 1.25
+)
 
 // minRings is how many open glyphs make their median aspect a measure,
 // and barOfRing the share of it an I's aspect stays below.
