@@ -48,6 +48,12 @@ const (
 type darkPlane struct {
 	w, h int
 	d    []float32
+	// raw, when d is nil, is the gray plane itself, unsmoothed: a few
+	// samples' look costs no pass over the whole picture.
+	raw []uint8
+	// twoSided has ridge hold a segment to the paper on each side of it
+	// in turn (see ridge).
+	twoSided bool
 }
 
 func darkOf(gray gocv.Mat) darkPlane {
@@ -70,6 +76,12 @@ func (p darkPlane) at(x, y float64) (float64, bool) {
 	x0, y0 := int(x), int(y)
 	x1, y1 := min(x0+1, p.w-1), min(y0+1, p.h-1)
 	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+	if p.d == nil {
+		d := func(i int) float32 { return 255 - float32(p.raw[i]) }
+		a := d(y0*p.w+x0)*(1-fx) + d(y0*p.w+x1)*fx
+		b := d(y1*p.w+x0)*(1-fx) + d(y1*p.w+x1)*fx
+		return float64(a*(1-fy) + b*fy), true
+	}
 	a := p.d[y0*p.w+x0]*(1-fx) + p.d[y0*p.w+x1]*fx
 	b := p.d[y1*p.w+x0]*(1-fx) + p.d[y1*p.w+x1]*fx
 	return float64(a*(1-fy) + b*fy), true
@@ -80,6 +92,10 @@ func (p darkPlane) at(x, y float64) (float64, bool) {
 // own, and the median leaves out the glyph strokes that cross it.
 func (p darkPlane) along(a, b, off [2]float64) (float64, bool) {
 	n := max(3, int(math.Hypot(b[0]-a[0], b[1]-a[1])))
+	if p.d == nil {
+		// The unsmoothed plane is only glanced at (see growSmall).
+		n = min(n, maxGlanceSamples)
+	}
 	var buf [64]float64
 	v := buf[:0]
 	for k := 0; k <= n && len(v) < len(buf); k++ {
@@ -91,6 +107,12 @@ func (p darkPlane) along(a, b, off [2]float64) (float64, bool) {
 		v = append(v, d)
 	}
 	sort.Float64s(v)
+	if p.twoSided {
+		// Held to its lightest stretch, a line must cross the whole
+		// strip: the gap between two grids side by side, or a line of
+		// text's, is paper for part of it.
+		return v[len(v)/4], true
+	}
 	return v[len(v)/2], true
 }
 
@@ -104,12 +126,21 @@ func (p darkPlane) ridge(a, b [2]float64) (float64, bool) {
 		return 0, false
 	}
 	paper := c
-	for _, k := range [4]float64{-0.5, -0.3, 0.3, 0.5} {
-		v, ok := p.along(a, b, [2]float64{-dy * k, dx * k})
-		if !ok {
+	var v [4]float64
+	for i, k := range [4]float64{-0.5, -0.3, 0.3, 0.5} {
+		var ok bool
+		if v[i], ok = p.along(a, b, [2]float64{-dy * k, dx * k}); !ok {
 			return 0, false
 		}
-		paper = math.Min(paper, v)
+		paper = math.Min(paper, v[i])
+	}
+	if p.twoSided {
+		// A line is darker than the paper either side of it, which a
+		// change of light across the segment (a shadow's edge, the
+		// paper's own shading) is not: the paper under the line is
+		// taken as the mean of two samples at one distance either side,
+		// which a steady change of light leaves level with it.
+		return c - math.Min(v[0]+v[3], v[1]+v[2])/2, true
 	}
 	return c - paper, true
 }
@@ -253,10 +284,18 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, float64, bool)
 		last = append(last, crossRidges(p, g, r)...)
 	}
 	prev := percentile(last, 0.5)
-	if locateTrace != nil {
-		locateTrace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f", med, prev, level, bestV)
+	share := minGrowShare
+	if p.twoSided {
+		med = unblockedMedian(crossRidges(p, out, 0), level)
+		prev = unblockedMedian(last, level)
+		share = minSmallGrowShare
 	}
-	if med < minGrowShare*prev || med < minBigRidge {
+	if locateTrace != nil {
+		cr := crossRidges(p, out, 0)
+		sort.Float64s(cr)
+		locateTrace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f: %.1f", med, prev, level, bestV, cr)
+	}
+	if med < share*prev || med < minBigRidge || (p.twoSided && med > maxGrowShare*prev) {
 		return g, med, false
 	}
 	return out, med, true
@@ -395,7 +434,14 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 	if f.cellSize > maxSharpBigCell && f.complete() {
 		return f
 	}
+	return followLines(gray, f, false, [4]bool{true, true, true, true})
+}
+
+// followLines grows f, strip by strip, over the rows and columns its
+// lines run on across (see growStrip).
+func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) latticeFit {
 	p := darkOf(gray)
+	p.twoSided = small
 	g := make(nodeGrid, f.rows+1)
 	bent, bentOK := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
 	for r := range g {
@@ -418,7 +464,7 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 		return f
 	}
 	if locateTrace != nil {
-		locateTrace("grow big %dx%d: ridge %.1f, bent %v", f.rows, f.cols, level, bentOK)
+		locateTrace("follow lines %dx%d: ridge %.1f, bent %v", f.rows, f.cols, level, bentOK)
 	}
 	// Where the lines fade, a strip is still grown by their count but its
 	// crossings are placed by the darkest grain near them; the lines are
@@ -431,6 +477,9 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 		}
 	}
 	var done [4]bool
+	for side := range done {
+		done[side] = !sides[side]
+	}
 	grown := false
 	for more := true; more; {
 		more = false
@@ -539,6 +588,9 @@ func nodeLattice(g nodeGrid, f latticeFit) latticeFit {
 }
 
 const (
+	// maxGlanceSamples is how many points along a segment a glance at
+	// the unsmoothed plane takes.
+	maxGlanceSamples = 12
 	// minSureShare is the ridge of the lines across a grown strip, as a
 	// share of the grid's own, for its crossings to place the lines.
 	minSureShare = 0.3

@@ -249,11 +249,21 @@ func preferFiner(fits []latticeFit) []latticeFit {
 		if maxCornerGap(q, bq) > 0.15*math.Sqrt(ba) || 2*f.cells < f.rows*f.cols {
 			continue
 		}
+		// Boxes are several cells across. A lattice of about the same
+		// cells is no finer, only longer: it has taken a strip of print
+		// beside the grid in, closing fewer of its own.
+		if f.cellSize > maxFinerCell*fits[best].cellSize {
+			continue
+		}
 		best = i
 	}
 	fits[0], fits[best] = fits[best], fits[0]
 	return fits
 }
+
+// maxFinerCell is the largest cell, as a share of the best lattice's,
+// that makes another lattice on about its quadrilateral a finer one.
+const maxFinerCell = 0.8
 
 func maxCornerGap(a, b [4][2]float64) float64 {
 	worst := 0.0

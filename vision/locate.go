@@ -213,7 +213,7 @@ var locateTrace func(format string, args ...any)
 // boundary maps in turn; a clean, complete lattice ends the search early.
 func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 	if f, ok := quickLattice(gray); ok {
-		return adjustBent(gray, f), true
+		return growSmall(gray, adjustBent(gray, f)), true
 	}
 	var fits []latticeFit
 	for _, v := range variants {
@@ -231,7 +231,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 		}
 	}
 	if f, ok := firstGrid(gray, fits); ok {
-		return growBig(gray, adjustBent(gray, f)), true
+		return growSmall(gray, growBig(gray, adjustBent(gray, f))), true
 	}
 	return latticeFit{}, false
 }
