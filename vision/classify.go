@@ -997,6 +997,10 @@ const (
 	barAspect  = 0.56 // below: a bar
 	barEnds    = 0.6  // at least: a bar's ends
 	solidFill  = 0.7  // at least: a disc or square fills its box
+	// notchedFlanks is the flanks' share below which a solid glyph is
+	// no disc or square: theirs are inked nearly all along (0.9 and more
+	// in blurred photos), a blur-filled X's about half.
+	notchedFlanks = 0.75
 	// ringHole is the share of its box a ring's hole takes at least; blur
 	// can close a small O's, so a glyph without one may still be a ring.
 	ringHole    = 0.04
@@ -1027,6 +1031,12 @@ func shapeOf(f cellFeatures) shape {
 	case f.centre < openCentre && f.flanks >= bareFlanks:
 		return shapeRing
 	case f.centre >= openCentre && f.flanks < bareFlanks:
+		return shapeCross
+	case f.centre >= openCentre && f.fill >= solidFill && f.flanks < notchedFlanks:
+		// Blur on a small glyph fills an X's arms into a solid
+		// hourglass, but its flanks stay notched where a disc's or a
+		// square's outline, however blurred, reaches the middles of its
+		// box's sides all along.
 		return shapeCross
 	case f.centre >= openCentre && f.fill >= solidFill:
 		return shapeFilled
