@@ -151,6 +151,10 @@ type spotLattice struct {
 	at       map[latticePos]int
 	residual float64 // mean distance of the centres from their cells' centres, in cells
 	span     *[4]int // minC, minR, maxC, maxR when there are no spots to bound it
+	// runs are coloured tiles just beyond the occupied range that merged
+	// with a neighbour (runTiles): they widen a tile board's range after
+	// its blank tiles were learnt from the spots' own range.
+	runs []latticePos
 }
 
 // maxSpotSteps is the furthest, in cells, the walk steps from one spot to
@@ -639,6 +643,10 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		return best
 	}
 	traceBoard("blank %+v from %d cells", blank, len(mids))
+	for _, p := range l.runs {
+		minC, maxC = min(minC, p.col), max(maxC, p.col)
+		minR, maxR = min(minR, p.row), max(maxR, p.row)
+	}
 	for grown := 0; grown < 2*boardMargin; grown++ {
 		best, bestShare := -1, 0.0
 		for side := 0; side < 4; side++ {
@@ -800,12 +808,12 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	defer bgr.Close()
 	p := bgrPlaneOf(bgr)
 	mask := chromaMask(p)
-	spots, l, ok := spotsOnLattice(mask, p.w, p.h)
+	spots, blobs, l, ok := spotsOnLattice(mask, p.w, p.h)
 	if !ok {
 		// Blurred neighbours that merged, or tiles too dim for the
 		// common threshold: each blob's own bright core.
 		if cores := chromaCores(p); cores != nil {
-			spots, l, ok = spotsOnLattice(cores, p.w, p.h)
+			spots, blobs, l, ok = spotsOnLattice(cores, p.w, p.h)
 		}
 	}
 	if !ok {
@@ -823,6 +831,9 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	glyphs := percentile(fills, 0.25) < 0.55
 	tiles := !glyphs
 	traceBoard("fill median %.2f q25 %.2f q75 %.2f", percentile(fills, 0.5), percentile(fills, 0.25), percentile(fills, 0.75))
+	if tiles {
+		l.runs = runTiles(v, l, spots, blobs)
+	}
 	type extentFunc func(boardView, spotLattice) (int, int, int, int, bool)
 	extents := []extentFunc{frameExtent, tileExtent}
 	if tiles {
@@ -859,9 +870,11 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	return gridCandidate{}, scale, false
 }
 
-// spotsOnLattice finds the spots of mask and the lattice through them.
-func spotsOnLattice(mask []byte, w, h int) ([]spot, spotLattice, bool) {
-	spots, lo, hi := spotFamily(colourSpots(mask, w, h))
+// spotsOnLattice finds the spots of mask and the lattice through them. It
+// returns the single spots, every blob of the mask and the lattice.
+func spotsOnLattice(mask []byte, w, h int) ([]spot, []spot, spotLattice, bool) {
+	blobs := colourSpots(mask, w, h)
+	spots, lo, hi := spotFamily(blobs)
 	traceBoard("spots %d family %d", len(spots), hi-lo)
 	if boardTrace != nil {
 		for _, s := range spots {
@@ -870,14 +883,14 @@ func spotsOnLattice(mask []byte, w, h int) ([]spot, spotLattice, bool) {
 	}
 	l, ok := fitSpotLattice(spots, lo, hi)
 	if !ok {
-		return nil, spotLattice{}, false
+		return nil, nil, spotLattice{}, false
 	}
 	minC, minR, maxC, maxR := l.bounds()
 	traceBoard("lattice %d spots, cells %d..%d x %d..%d resid %.3f", len(l.at), minC, maxC, minR, maxR, l.residual)
 	if l.residual > 0.12 {
-		return nil, spotLattice{}, false
+		return nil, nil, spotLattice{}, false
 	}
-	return spots, l, true
+	return spots, blobs, l, true
 }
 
 // latticeStep finds the cell step (pitch and angle) that makes the most

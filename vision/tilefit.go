@@ -246,6 +246,12 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 		}
 		picked := false
 		for _, c := range coarser {
+			// As above, a cell that leaves most of itself around its
+			// tile is the diagonals' lattice (or every other strip's)
+			// of a sparse board, not the board's.
+			if tileArea < 0.4*math.Abs(c[0][0]*c[1][1]-c[0][1]*c[1][0]) {
+				continue
+			}
 			if stepScore(diffs, c[0], c[1]) >= 0.85*free {
 				u2, v2 = reduceBasis(c[0], c[1])
 				v2 = search(u2, v2, false, 10, 1.1)
