@@ -442,24 +442,31 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) latticeFit {
 	p := darkOf(gray)
 	p.twoSided = small
-	g := make(nodeGrid, f.rows+1)
 	bent, bentOK := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
-	for r := range g {
-		g[r] = make([][2]float64, f.cols+1)
-		for c := range g[r] {
-			if bentOK {
-				g[r][c][0], g[r][c][1] = bent.apply(float64(c), float64(r))
-			} else {
-				g[r][c][0], g[r][c][1] = f.toImage.apply(float64(c), float64(r))
-			}
+	var g nodeGrid
+	level := math.Inf(-1)
+	if bentOK {
+		g, level = linesOn(p, f, bent)
+	}
+	if level <= minBigRidge {
+		// The bend is fitted to the cells' centres, which a lattice
+		// widened from line evidence alone (or glyphs off their cells'
+		// middles) can leave off its lines: where the lines do not show
+		// along the bent map, the projective one is tried.
+		if gp, lp := linesOn(p, f, f.toImage); lp > level {
+			g, level, bentOK = gp, lp, false
 		}
 	}
-	// The grid's own lines set the level the new strips are held to.
-	var inner []float64
-	for r := 0; r < f.rows; r++ {
-		inner = append(inner, crossRidges(p, g, r)...)
+	if level <= minBigRidge {
+		// Thin lines on a bent page are missed by a map a pixel or two
+		// off them: each line is moved onto its own ridge before the
+		// grid is given up as lineless.
+		g = snapLines(p, snapLines(p, g).transposed()).transposed()
+		_, level = linesOnNodes(p, g)
+		if locateTrace != nil {
+			locateTrace("follow lines: snapped level %.1f", level)
+		}
 	}
-	level := percentile(inner, 0.5)
 	if level <= minBigRidge {
 		return f
 	}
@@ -512,6 +519,85 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 	gt := g.transposed()
 	smoothLines(gt, sure[0])
 	return nodeLattice(gt.transposed(), f)
+}
+
+// linesOn puts f's line crossings where m maps them and tells the median
+// ridge of the grid's own lines along them: the level new strips are
+// held to.
+func linesOn(p darkPlane, f latticeFit, m interface {
+	apply(u, v float64) (float64, float64)
+}) (nodeGrid, float64) {
+	g := make(nodeGrid, f.rows+1)
+	for r := range g {
+		g[r] = make([][2]float64, f.cols+1)
+		for c := range g[r] {
+			g[r][c][0], g[r][c][1] = m.apply(float64(c), float64(r))
+		}
+	}
+	return linesOnNodes(p, g)
+}
+
+// linesOnNodes is the median ridge of the segments of g's lines across
+// its rows.
+func linesOnNodes(p darkPlane, g nodeGrid) (nodeGrid, float64) {
+	var inner []float64
+	for r := 0; r+1 < len(g); r++ {
+		inner = append(inner, crossRidges(p, g, r)...)
+	}
+	return g, percentile(inner, 0.5)
+}
+
+// snapLines moves each of g's lines across its rows (the crossings
+// g[*][c]) sideways, by up to a quarter of a cell, to where its segments
+// stand out most, and returns the moved copy.
+func snapLines(p darkPlane, g nodeGrid) nodeGrid {
+	out := make(nodeGrid, len(g))
+	for r := range g {
+		out[r] = append([][2]float64(nil), g[r]...)
+	}
+	if len(g) < 2 || len(g[0]) < 2 {
+		return out
+	}
+	n := len(g[0])
+	for c := 0; c < n; c++ {
+		// Each segment's own best shift; a crossing takes the middle one
+		// of the segments around it, which holds it to the line's run
+		// where a glyph or the grain beside one segment misleads it.
+		ts := make([]float64, len(g)-1)
+		for r := range ts {
+			a, b := snapStep(g, r, c, n), snapStep(g, r+1, c, n)
+			best := math.Inf(-1)
+			for k := -5; k <= 5; k++ {
+				t := float64(k) * 0.05
+				v, ok := p.ridge([2]float64{g[r][c][0] + t*a[0], g[r][c][1] + t*a[1]}, [2]float64{g[r+1][c][0] + t*b[0], g[r+1][c][1] + t*b[1]})
+				if ok && v > best {
+					best, ts[r] = v, t
+				}
+			}
+		}
+		for r := range g {
+			var near []float64
+			for k := r - 2; k <= r+1; k++ {
+				if k >= 0 && k < len(ts) {
+					near = append(near, ts[k])
+				}
+			}
+			t := percentile(near, 0.5)
+			d := snapStep(g, r, c, n)
+			out[r][c][0] += t * d[0]
+			out[r][c][1] += t * d[1]
+		}
+	}
+	return out
+}
+
+// snapStep is the step along row r of g from crossing c to the next one
+// (the one before at the row's end).
+func snapStep(g nodeGrid, r, c, n int) [2]float64 {
+	if c+1 < n {
+		return [2]float64{g[r][c+1][0] - g[r][c][0], g[r][c+1][1] - g[r][c][1]}
+	}
+	return [2]float64{g[r][c][0] - g[r][c-1][0], g[r][c][1] - g[r][c-1][1]}
 }
 
 // smoothLines replaces every row of crossings by the least-squares

@@ -123,6 +123,11 @@ func glyphGridOf(p plane, spots, single []spot, lo, hi int) (gridCandidate, bool
 			}
 		}
 	}
+	if ok {
+		if cut := settled.cutAtEmpty(g, grow, occupied); cut != settled {
+			settled, g, weakest, ok = cut.settle(base, grow, occupied)
+		}
+	}
 	if !ok {
 		return gridCandidate{}, false
 	}
@@ -222,6 +227,72 @@ func (b glyphBox) settle(g glyphLines, grow float64, occupied map[latticePos]boo
 		weakest = math.Min(weakest, g.depth(1, float64(k), b.c0, b.c1)/minGlyphLine)
 	}
 	return b, g, weakest, true
+}
+
+// minFullStrip is the fewest glyphs a box's strips must hold on average
+// for a strip with none, and no lines across it, to be taken as a gap
+// between the grid and print beside it: a puzzle's rows are seldom
+// empty when they average this many givens.
+const minFullStrip = 4
+
+// cutAtEmpty splits box b at a strip that holds no glyph and that no
+// lines run across, in a box whose strips are full of glyphs, and keeps
+// the part with more of them: text lined up with a washed-out grid's
+// lattice, a blank line's height below it, is not the grid going on.
+func (b glyphBox) cutAtEmpty(g glyphLines, grow float64, occupied map[latticePos]bool) glyphBox {
+	for changed := true; changed; {
+		changed = false
+		rows, cols := b.r1-b.r0, b.c1-b.c0
+		if rows < 3 || cols < 3 {
+			return b
+		}
+		perRow, perCol := make([]int, rows), make([]int, cols)
+		in := 0
+		for p := range occupied {
+			if p.row < b.r0 || p.row >= b.r1 || p.col < b.c0 || p.col >= b.c1 {
+				continue
+			}
+			in++
+			perRow[p.row-b.r0]++
+			perCol[p.col-b.c0]++
+		}
+		// The part of a strip list before gap k, or after it, with
+		// more of the glyphs.
+		keep := func(counts []int, k int) (int, int) {
+			before := 0
+			for _, n := range counts[:k] {
+				before += n
+			}
+			if 2*before >= in {
+				return 0, k
+			}
+			return k + 1, len(counts)
+		}
+		if float64(in) >= minFullStrip*float64(rows) {
+			for k := 1; k+1 < rows; k++ {
+				if perRow[k] == 0 && b.rowStrip(g, b.r0+k) < grow {
+					lo, hi := keep(perRow, k)
+					b.r0, b.r1 = b.r0+lo, b.r0+hi
+					changed = true
+					break
+				}
+			}
+		}
+		if changed {
+			continue
+		}
+		if float64(in) >= minFullStrip*float64(cols) {
+			for k := 1; k+1 < cols; k++ {
+				if perCol[k] == 0 && b.colStrip(g, b.c0+k) < grow {
+					lo, hi := keep(perCol, k)
+					b.c0, b.c1 = b.c0+lo, b.c0+hi
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return b
 }
 
 // filled tells whether an outer strip holding n spots is as full as the
