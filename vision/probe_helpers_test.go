@@ -1,6 +1,9 @@
 package vision
 
 import (
+	"image"
+	"image/color"
+	"image/png"
 	"os"
 	"testing"
 
@@ -56,4 +59,34 @@ func readSpec(t testing.TB, s synth.Spec) (*Reading, error) {
 	m := renderSpec(t, s)
 	defer m.Close()
 	return Read(m)
+}
+
+// writeEvidencePNG draws a lattice's line evidence to out: vertical line
+// pixels red, horizontal ones green, the extend grid in blue.
+func writeEvidencePNG(t *testing.T, ev lineEvidence, out string) {
+	img := image.NewRGBA(image.Rect(0, 0, ev.w, ev.h))
+	for y := 0; y < ev.h; y++ {
+		for x := 0; x < ev.w; x++ {
+			c := color.RGBA{255, 255, 255, 255}
+			if ev.vr[y*ev.w+x] {
+				c.G, c.B = 0, 0
+			}
+			if ev.hr[y*ev.w+x] {
+				c.R = 0
+				c.B = 0
+			}
+			if x%extendPx == 0 || y%extendPx == 0 {
+				c.B = 128
+			}
+			img.Set(x, y, c)
+		}
+	}
+	fo, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fo.Close()
+	if err := png.Encode(fo, img); err != nil {
+		t.Fatal(err)
+	}
 }

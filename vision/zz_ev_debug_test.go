@@ -2,9 +2,6 @@ package vision
 
 import (
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"os"
 	"strings"
 	"testing"
@@ -31,29 +28,7 @@ func TestEvidenceDump(t *testing.T) {
 		t.Fatal("no lattice")
 	}
 	ev := measureLines(gray, f)
-	img := image.NewRGBA(image.Rect(0, 0, ev.w, ev.h))
-	for y := 0; y < ev.h; y++ {
-		for x := 0; x < ev.w; x++ {
-			c := color.RGBA{255, 255, 255, 255}
-			if ev.vr[y*ev.w+x] {
-				c.G, c.B = 0, 0
-			}
-			if ev.hr[y*ev.w+x] {
-				c.R = 0
-				c.B = 0
-			}
-			if x%extendPx == 0 || y%extendPx == 0 {
-				c.B = 128
-			}
-			img.Set(x, y, c)
-		}
-	}
-	fo, err := os.Create(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fo.Close()
-	png.Encode(fo, img)
+	writeEvidencePNG(t, ev, out)
 }
 
 // TestTraceReadFile is TestTraceLocate through ReadFile, the reduced

@@ -2,9 +2,6 @@ package vision
 
 import (
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,29 +50,7 @@ func TestExtentEvidence(t *testing.T) {
 	for side := 0; side < 4; side++ {
 		fmt.Printf("side %d: k=-2 %.2f k=-1 %.2f k=0 %.2f shifted -1 %.2f\n", side, ev.through(side, -2), ev.through(side, -1), ev.through(side, 0), ev.throughShifted(side, -1))
 	}
-	img := image.NewRGBA(image.Rect(0, 0, ev.w, ev.h))
-	for y := 0; y < ev.h; y++ {
-		for x := 0; x < ev.w; x++ {
-			c := color.RGBA{255, 255, 255, 255}
-			if ev.vr[y*ev.w+x] {
-				c.G, c.B = 0, 0
-			}
-			if ev.hr[y*ev.w+x] {
-				c.R = 0
-				c.B = 0
-			}
-			if x%extendPx == 0 || y%extendPx == 0 {
-				c.B = 128
-			}
-			img.Set(x, y, c)
-		}
-	}
-	fo, err := os.Create(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fo.Close()
-	png.Encode(fo, img)
+	writeEvidencePNG(t, ev, out)
 }
 
 func dumpRow(ev lineEvidence, y int) string {
