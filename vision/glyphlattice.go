@@ -256,43 +256,39 @@ func (b glyphBox) cutAtEmpty(g glyphLines, grow float64, occupied map[latticePos
 			perRow[p.row-b.r0]++
 			perCol[p.col-b.c0]++
 		}
-		// The part of a strip list before gap k, or after it, with
-		// more of the glyphs.
-		keep := func(counts []int, k int) (int, int) {
-			before := 0
-			for _, n := range counts[:k] {
-				before += n
-			}
-			if 2*before >= in {
-				return 0, k
-			}
-			return k + 1, len(counts)
-		}
-		if float64(in) >= minFullStrip*float64(rows) {
-			for k := 1; k+1 < rows; k++ {
-				if perRow[k] == 0 && b.rowStrip(g, b.r0+k) < grow {
-					lo, hi := keep(perRow, k)
-					b.r0, b.r1 = b.r0+lo, b.r0+hi
-					changed = true
-					break
-				}
-			}
-		}
-		if changed {
+		if lo, hi, ok := emptyStripCut(perRow, in, func(k int) bool { return b.rowStrip(g, b.r0+k) < grow }); ok {
+			b.r0, b.r1 = b.r0+lo, b.r0+hi
+			changed = true
 			continue
 		}
-		if float64(in) >= minFullStrip*float64(cols) {
-			for k := 1; k+1 < cols; k++ {
-				if perCol[k] == 0 && b.colStrip(g, b.c0+k) < grow {
-					lo, hi := keep(perCol, k)
-					b.c0, b.c1 = b.c0+lo, b.c0+hi
-					changed = true
-					break
-				}
-			}
+		if lo, hi, ok := emptyStripCut(perCol, in, func(k int) bool { return b.colStrip(g, b.c0+k) < grow }); ok {
+			b.c0, b.c1 = b.c0+lo, b.c0+hi
+			changed = true
 		}
 	}
 	return b
+}
+
+// emptyStripCut finds, among strips holding counts glyphs (in in all),
+// the first inner one with none and no lines across it (bare), when the
+// strips are full enough for an empty one to mean a gap, and returns the
+// span [lo, hi) of strips on the side of it with more of the glyphs.
+func emptyStripCut(counts []int, in int, bare func(k int) bool) (int, int, bool) {
+	if float64(in) < minFullStrip*float64(len(counts)) {
+		return 0, 0, false
+	}
+	before := 0
+	for k := 1; k+1 < len(counts); k++ {
+		before += counts[k-1]
+		if counts[k] != 0 || !bare(k) {
+			continue
+		}
+		if 2*before >= in {
+			return 0, k, true
+		}
+		return k + 1, len(counts), true
+	}
+	return 0, 0, false
 }
 
 // filled tells whether an outer strip holding n spots is as full as the
