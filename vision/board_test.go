@@ -80,24 +80,7 @@ func TestAppBoardFindsBoard(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			n := len(tc.cells)
-			spec := synth.Spec{Name: tc.name, Seed: tc.seed, Kind: synth.KindPhoto, Style: tc.style, Look: synth.LookApp,
-				Source: "board-test", Rows: n, Cols: len(tc.cells[0]), Cells: tc.cells, Givens: tc.given,
-				Width: 1600, Height: 1200, Fill: 0.55, Tilt: 12, Rotate: 8, Orientation: 1}
-			d, truth := appPhoto(t, spec)
-			defer d.mat.Close()
-			c, scale, ok := appBoard(d.mat)
-			if !ok {
-				t.Fatal("no board found")
-			}
-			if c.rows.n != truth.Rows || c.cols.n != truth.Cols {
-				t.Fatalf("read %dx%d, truth %dx%d", c.rows.n, c.cols.n, truth.Rows, truth.Cols)
-			}
-			q := scaleQuad(c.quad, scale*d.scale)
-			cell := math.Sqrt(quadArea(truth.Corners)) / float64(truth.Cols)
-			if gap := maxCornerGap(q, truth.Corners); gap > 0.5*cell {
-				t.Errorf("corners %v, truth %v: %.1f px off, cell %.1f px", q, truth.Corners, gap, cell)
-			}
+			checkAppBoard(t, tc.name, tc.seed, tc.style, tc.cells, tc.given)
 		})
 	}
 }
@@ -227,5 +210,29 @@ func TestAppBoardFallback(t *testing.T) {
 				t.Errorf("read %dx%d, want %dx%d", c.rows.n, c.cols.n, tc.rows, tc.cols)
 			}
 		})
+	}
+}
+
+// checkAppBoard renders a photographed app board of cells (givens shaded
+// as given) and wants appBoard to find it at its size, its corners within
+// half a cell of the truth.
+func checkAppBoard(t *testing.T, name string, seed uint64, style string, cells, given []string) {
+	t.Helper()
+	spec := synth.Spec{Name: name, Seed: seed, Kind: synth.KindPhoto, Style: style, Look: synth.LookApp,
+		Source: "board-test", Rows: len(cells), Cols: len(cells[0]), Cells: cells, Givens: given,
+		Width: 1600, Height: 1200, Fill: 0.55, Tilt: 12, Rotate: 8, Orientation: 1}
+	d, truth := appPhoto(t, spec)
+	defer d.mat.Close()
+	c, scale, ok := appBoard(d.mat)
+	if !ok {
+		t.Fatal("no board found")
+	}
+	if c.rows.n != truth.Rows || c.cols.n != truth.Cols {
+		t.Fatalf("read %dx%d, truth %dx%d", c.rows.n, c.cols.n, truth.Rows, truth.Cols)
+	}
+	q := scaleQuad(c.quad, scale*d.scale)
+	cell := math.Sqrt(quadArea(truth.Corners)) / float64(truth.Cols)
+	if gap := maxCornerGap(q, truth.Corners); gap > 0.5*cell {
+		t.Errorf("corners %v, truth %v: %.1f px off, cell %.1f px", q, truth.Corners, gap, cell)
 	}
 }
