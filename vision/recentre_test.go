@@ -77,15 +77,7 @@ func TestRecentre(t *testing.T) {
 func TestClassifyOffLatticeFaint(t *testing.T) {
 	for _, style := range []string{synth.StyleDigits, synth.StyleXO} {
 		for _, d := range []float64{0.3, -0.3} {
-			ci, want := renderOffLatticeLook(t, style, synth.LookLight, d, 0)
-			// Take the lines' evidence away, as a photo too faint to show them.
-			for i := range ci.shiftX {
-				ci.shiftX[i], ci.shiftY[i] = 0, 0
-			}
-			for i := range ci.lines {
-				ci.lines[i] = false
-			}
-			ci.recentre()
+			ci, want := renderOffLatticeLineless(t, style, d)
 			_, cells, _ := classify(ci)
 			for i, c := range cells {
 				if w := want[i/ci.cols][i%ci.cols]; c.Char() != w {
@@ -94,4 +86,20 @@ func TestClassifyOffLatticeFaint(t *testing.T) {
 			}
 		}
 	}
+}
+
+// renderOffLatticeLineless renders a light-lined board rectified d of a
+// cell off, then takes the lines' evidence away, as a photo too faint to
+// show them, and places the cell windows from the glyphs alone.
+func renderOffLatticeLineless(t *testing.T, style string, d float64) (cellImage, []string) {
+	t.Helper()
+	ci, want := renderOffLatticeLook(t, style, synth.LookLight, d, 0)
+	for i := range ci.shiftX {
+		ci.shiftX[i], ci.shiftY[i] = 0, 0
+	}
+	for i := range ci.lines {
+		ci.lines[i] = false
+	}
+	ci.recentre()
+	return ci, want
 }

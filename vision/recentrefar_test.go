@@ -14,14 +14,7 @@ import (
 func TestClassifyFarOffLattice(t *testing.T) {
 	for _, style := range []string{synth.StyleDigits, synth.StyleXO} {
 		for _, d := range []float64{0.36, -0.4} {
-			ci, want := renderOffLatticeLook(t, style, synth.LookLight, d, 0)
-			for i := range ci.shiftX {
-				ci.shiftX[i], ci.shiftY[i] = 0, 0
-			}
-			for i := range ci.lines {
-				ci.lines[i] = false
-			}
-			ci.recentre()
+			ci, want := renderOffLatticeLineless(t, style, d)
 			_, cells, conf := classify(ci)
 			// The column the lattice moved out of the glyphs' way.
 			cut := 0
