@@ -278,7 +278,8 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, float64, bool)
 	out := append(nodeGrid{pred}, g...)
 	// The lines fade across a page lit from one side, so the new strip
 	// is held to the few strips it joins, not to the grid as a whole.
-	med := percentile(crossRidges(p, out, 0), 0.5)
+	across := crossRidges(p, out, 0)
+	med := percentile(across, 0.5)
 	var last []float64
 	for r := 0; r < min(3, len(g)-1); r++ {
 		last = append(last, crossRidges(p, g, r)...)
@@ -286,14 +287,13 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, float64, bool)
 	prev := percentile(last, 0.5)
 	share := minGrowShare
 	if p.twoSided {
-		med = unblockedMedian(crossRidges(p, out, 0), level)
+		med = unblockedMedian(across, level)
 		prev = unblockedMedian(last, level)
 		share = minSmallGrowShare
 	}
 	if locateTrace != nil {
-		cr := crossRidges(p, out, 0)
-		sort.Float64s(cr)
-		locateTrace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f: %.1f", med, prev, level, bestV, cr)
+		sort.Float64s(across)
+		locateTrace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f: %.1f", med, prev, level, bestV, across)
 	}
 	if med < share*prev || med < minBigRidge || (p.twoSided && med > maxGrowShare*prev) {
 		return g, med, false
@@ -462,7 +462,7 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 		// off them: each line is moved onto its own ridge before the
 		// grid is given up as lineless.
 		g = snapLines(p, snapLines(p, g).transposed()).transposed()
-		_, level = linesOnNodes(p, g)
+		level = linesLevel(p, g)
 		if locateTrace != nil {
 			locateTrace("follow lines: snapped level %.1f", level)
 		}
@@ -521,12 +521,13 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 	return nodeLattice(gt.transposed(), f)
 }
 
-// linesOn puts f's line crossings where m maps them and tells the median
-// ridge of the grid's own lines along them: the level new strips are
-// held to.
-func linesOn(p darkPlane, f latticeFit, m interface {
+// latticeMap maps lattice coordinates (column, row) into the image.
+type latticeMap interface {
 	apply(u, v float64) (float64, float64)
-}) (nodeGrid, float64) {
+}
+
+// latticeNodes puts f's line crossings where m maps them.
+func latticeNodes(f latticeFit, m latticeMap) nodeGrid {
 	g := make(nodeGrid, f.rows+1)
 	for r := range g {
 		g[r] = make([][2]float64, f.cols+1)
@@ -534,17 +535,25 @@ func linesOn(p darkPlane, f latticeFit, m interface {
 			g[r][c][0], g[r][c][1] = m.apply(float64(c), float64(r))
 		}
 	}
-	return linesOnNodes(p, g)
+	return g
 }
 
-// linesOnNodes is the median ridge of the segments of g's lines across
-// its rows.
-func linesOnNodes(p darkPlane, g nodeGrid) (nodeGrid, float64) {
+// linesOn puts f's line crossings where m maps them and tells the median
+// ridge of the grid's own lines along them: the level new strips are
+// held to.
+func linesOn(p darkPlane, f latticeFit, m latticeMap) (nodeGrid, float64) {
+	g := latticeNodes(f, m)
+	return g, linesLevel(p, g)
+}
+
+// linesLevel is the median ridge of the segments of g's lines across its
+// rows.
+func linesLevel(p darkPlane, g nodeGrid) float64 {
 	var inner []float64
 	for r := 0; r+1 < len(g); r++ {
 		inner = append(inner, crossRidges(p, g, r)...)
 	}
-	return g, percentile(inner, 0.5)
+	return percentile(inner, 0.5)
 }
 
 // snapLines moves each of g's lines across its rows (the crossings

@@ -30,13 +30,7 @@ func growSmall(gray gocv.Mat, f latticeFit) latticeFit {
 // own strip do; each line is looked for within a fifth of a cell of
 // where the lattice puts it.
 func stripsRunOn(p darkPlane, f latticeFit) ([4]bool, bool) {
-	g := make(nodeGrid, f.rows+1)
-	for r := range g {
-		g[r] = make([][2]float64, f.cols+1)
-		for c := range g[r] {
-			g[r][c][0], g[r][c][1] = f.toImage.apply(float64(c), float64(r))
-		}
-	}
+	g := latticeNodes(f, f.toImage)
 	var own, across [4]float64
 	for side := range own {
 		o := g.orient(side, false)

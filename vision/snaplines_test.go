@@ -54,11 +54,11 @@ func TestSnapLinesFindsThinLines(t *testing.T) {
 					g[r][c] = [2]float64{first + float64(c)*cell, first + float64(r)*cell}
 				}
 			}
-			if _, before := linesOnNodes(p, g); before > minBigRidge {
+			if before := linesLevel(p, g); before > minBigRidge {
 				t.Fatalf("lines seen off them: level %.1f", before)
 			}
 			s := snapLines(p, snapLines(p, g).transposed()).transposed()
-			_, after := linesOnNodes(p, s)
+			after := linesLevel(p, s)
 			if after < 60 {
 				t.Errorf("snapped level %.1f, want the lines' darkness", after)
 			}
