@@ -150,15 +150,16 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 		}
 		c := gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres, complete: f.complete()}
 		if !c.complete {
+			p := planeOf(gray)
 			// A fully inked grid on light lines closes the paper
 			// between its glyphs into a lattice half a cell off.
-			c, _ = phaseChecked(planeOf(gray), c)
+			c, _ = phaseChecked(p, c)
+			if mode.shadows {
+				c.shadowEdged = shadowEdged(p, c)
+			}
 		}
 		if mode.vouch {
 			c.doubtless = f.doubtless(gray)
-		}
-		if mode.shadows && !c.complete {
-			c.shadowEdged = shadowEdged(gray, c)
 		}
 		return c, scale, nil
 	}

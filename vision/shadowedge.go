@@ -1,14 +1,12 @@
 package vision
 
-import "gocv.io/x/gocv"
-
-// shadowEdged tells whether a grid found in gray ends, on some side, where
-// the light changes: the paper just outside that side is much darker or
-// brighter than just inside it. A hard shadow across a light grid hides
+// shadowEdged tells whether a grid found in the gray plane p ends, on
+// some side, where the light changes: the paper just outside that side is
+// much darker or brighter than just inside it. A hard shadow across a light grid hides
 // the lines on its dark side from every boundary map, so a lattice found
 // in the lit part stops at the shadow's edge; a grid's own border seldom
 // falls right on one.
-func shadowEdged(gray gocv.Mat, c gridCandidate) bool {
+func shadowEdged(p plane, c gridCandidate) bool {
 	rows, cols := c.rows.n, c.cols.n
 	if rows < 1 || cols < 1 {
 		return false
@@ -17,7 +15,6 @@ func shadowEdged(gray gocv.Mat, c gridCandidate) bool {
 	if !ok {
 		return false
 	}
-	p := planeOf(gray)
 	// paper is the bright end of the band between lattice offsets d0 and
 	// d1 beyond side (negative: inside), along the whole side: text and
 	// glyphs darken some of it, the paper is what most of it is.

@@ -47,7 +47,7 @@ func TestShadowEdged(t *testing.T) {
 			x1 := float64(60 + tc.foundCols*cell)
 			c := gridCandidate{quad: [4][2]float64{{60, 60}, {x1, 60}, {x1, 60 + 8*cell}, {60, 60 + 8*cell}},
 				rows: periodFit{n: 8, score: 1}, cols: periodFit{n: tc.foundCols, score: 1}}
-			if got := shadowEdged(m, c); got != tc.want {
+			if got := shadowEdged(planeOf(m), c); got != tc.want {
 				t.Errorf("shadowEdged = %v, want %v", got, tc.want)
 			}
 		})
