@@ -178,14 +178,19 @@ func (b glyphBox) rowStrip(g glyphLines, r int) float64 {
 // and its weakest inner line in units of minGlyphLine; ok is false when
 // the lines run on past any puzzle's size.
 func (b glyphBox) settle(g glyphLines, grow float64, occupied map[latticePos]bool) (glyphBox, glyphLines, float64, bool) {
+	if b.c1 <= b.c0 || b.r1 <= b.r0 {
+		return b, g, 0, false
+	}
 	for changed := true; changed; {
 		changed = false
 		// A strip as full of glyphs as the box's own is the grid's
 		// even where its lines are not seen: on bent paper the lines
 		// at the far side run off the projective map, while a stray
 		// glyph of text beside the grid stands alone in its strip.
-		left, right, top, bottom, in := b.edgeGlyphs(occupied)
+		rowCounts, colCounts, in := b.glyphCounts(occupied)
 		perCol, perRow := float64(in)/float64(b.c1-b.c0), float64(in)/float64(b.r1-b.r0)
+		left, right := colCounts[0], colCounts[len(colCounts)-1]
+		top, bottom := rowCounts[0], rowCounts[len(rowCounts)-1]
 		if b.c1-b.c0 > 1 && b.colStrip(g, b.c0) < grow && !filled(left, perCol) {
 			b.c0, changed = b.c0+1, true
 		}
@@ -246,16 +251,7 @@ func (b glyphBox) cutAtEmpty(g glyphLines, grow float64, occupied map[latticePos
 		if rows < 3 || cols < 3 {
 			return b
 		}
-		perRow, perCol := make([]int, rows), make([]int, cols)
-		in := 0
-		for p := range occupied {
-			if p.row < b.r0 || p.row >= b.r1 || p.col < b.c0 || p.col >= b.c1 {
-				continue
-			}
-			in++
-			perRow[p.row-b.r0]++
-			perCol[p.col-b.c0]++
-		}
+		perRow, perCol, in := b.glyphCounts(occupied)
 		if lo, hi, ok := emptyStripCut(perRow, in, func(k int) bool { return b.rowStrip(g, b.r0+k) < grow }); ok {
 			b.r0, b.r1 = b.r0+lo, b.r0+hi
 			changed = true
@@ -298,28 +294,19 @@ func filled(n int, per float64) bool {
 	return n >= 2 && float64(n) >= per/2
 }
 
-// edgeGlyphs counts the occupied cells in box b's outer strips, and in
-// all of it.
-func (b glyphBox) edgeGlyphs(occupied map[latticePos]bool) (left, right, top, bottom, in int) {
+// glyphCounts counts the occupied cells in each of box b's rows and
+// columns, and in all of it.
+func (b glyphBox) glyphCounts(occupied map[latticePos]bool) (perRow, perCol []int, in int) {
+	perRow, perCol = make([]int, max(0, b.r1-b.r0)), make([]int, max(0, b.c1-b.c0))
 	for p := range occupied {
 		if p.row < b.r0 || p.row >= b.r1 || p.col < b.c0 || p.col >= b.c1 {
 			continue
 		}
 		in++
-		if p.col == b.c0 {
-			left++
-		}
-		if p.col == b.c1-1 {
-			right++
-		}
-		if p.row == b.r0 {
-			top++
-		}
-		if p.row == b.r1-1 {
-			bottom++
-		}
+		perRow[p.row-b.r0]++
+		perCol[p.col-b.c0]++
 	}
-	return
+	return perRow, perCol, in
 }
 
 // glyphCells marks the lattice cells that hold a glyph at their centre:
