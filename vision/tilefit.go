@@ -226,7 +226,7 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 		// lattice of chance alignments; and a cell that leaves most of
 		// itself around its tile is the diagonals' lattice, even where
 		// the differences, blurred by perspective, hardly tell.
-		sparse := tileArea < 0.4*math.Abs(u2[0]*v2[1]-u2[1]*v2[0])
+		sparse := sparseCell(tileArea, u2, v2)
 		if (fs >= 1.1*free || sparse && fs >= 0.9*free) && tileArea <= 0.95*math.Abs(fu[0]*fv[1]-fu[1]*fv[0]) {
 			u2, v2, free, refined = fu, fv, fs, true
 			break
@@ -249,7 +249,7 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 			// As above, a cell that leaves most of itself around its
 			// tile is the diagonals' lattice (or every other strip's)
 			// of a sparse board, not the board's.
-			if tileArea < 0.4*math.Abs(c[0][0]*c[1][1]-c[0][1]*c[1][0]) {
+			if sparseCell(tileArea, c[0], c[1]) {
 				continue
 			}
 			if stepScore(diffs, c[0], c[1]) >= 0.85*free {
@@ -313,4 +313,12 @@ func tileShade(v boardView, l spotLattice) int {
 		return 0
 	}
 	return best
+}
+
+// sparseCell tells whether the cell of steps u and v leaves most of
+// itself around a tile of tileArea: a lattice's that the tiles of a
+// sparse board, mostly on one colour of a checkerboard, line up on as
+// well as on the board's own.
+func sparseCell(tileArea float64, u, v [2]float64) bool {
+	return tileArea < 0.4*math.Abs(u[0]*v[1]-u[1]*v[0])
 }
