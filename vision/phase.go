@@ -42,9 +42,9 @@ func phaseChecked(gray plane, c gridCandidate) (gridCandidate, bool) {
 		if here >= seenShare {
 			continue
 		}
-		// The lines may be anywhere between; the phase that shows them
-		// along most of their run says where, and must show them along nearly all their run, which
-		// no glyph strokes do: glyphs leave gaps between them.
+		// The lines may be anywhere between. The phase that shows them
+		// says where, and it must show them along nearly all their run,
+		// which no glyph strokes do: glyphs leave gaps between them.
 		best, bestShare := 0.0, here
 		for t := -0.5; t <= 0.5001; t += 0.1 {
 			if d := g.medianShare(axis, n, other, t); d > bestShare {
