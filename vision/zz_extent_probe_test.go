@@ -19,15 +19,7 @@ func TestExtentEvidence(t *testing.T) {
 	if path == "" || out == "" {
 		t.Skip("set BINOCLE_XEV_IMG and BINOCLE_XEV_OUT")
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := decodeImage(data, readSide)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.mat.Close()
+	d := decodeFile(t, path)
 	small, _ := downscale(d.mat, locateSide)
 	defer small.Close()
 	gray := toGray(small)
@@ -76,14 +68,7 @@ func TestGrowSmallTime(t *testing.T) {
 		t.Skip("set BINOCLE_GST")
 	}
 	for _, path := range strings.Split(paths, ",") {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := decodeImage(data, readSide)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := decodeFile(t, path)
 		small, _ := downscale(d.mat, locateSide)
 		gray := toGray(small)
 		f, ok := locateLattice(gray, edgeVariants)
@@ -100,7 +85,6 @@ func TestGrowSmallTime(t *testing.T) {
 		}
 		gray.Close()
 		small.Close()
-		d.mat.Close()
 	}
 }
 
@@ -109,9 +93,7 @@ func TestDarkOfTime(t *testing.T) {
 	if paths == "" {
 		t.Skip("set BINOCLE_GST")
 	}
-	data, _ := os.ReadFile(strings.Split(paths, ",")[0])
-	d, _ := decodeImage(data, readSide)
-	defer d.mat.Close()
+	d := decodeFile(t, strings.Split(paths, ",")[0])
 	gray := toGray(d.mat)
 	defer gray.Close()
 	t0 := time.Now()
@@ -148,7 +130,6 @@ func TestStripsRunOnTime(t *testing.T) {
 		}
 		gray.Close()
 		small.Close()
-		d.mat.Close()
 	}
 }
 
