@@ -54,6 +54,7 @@ func (s *sideBySide) arrange(tabs bool) {
 	if s.leftHidden {
 		s.built, s.tabs = true, tabs
 		s.split, s.tabView = nil, nil
+		s.right.Show()
 		s.content.Objects = []fyne.CanvasObject{s.right}
 		s.content.Refresh()
 		return
@@ -62,6 +63,11 @@ func (s *sideBySide) arrange(tabs bool) {
 		s.selectedTab = s.tabView.SelectedIndex()
 	}
 	s.built, s.tabs = true, tabs
+	// Tabs hide the view they do not show, and a view keeps that state
+	// when it moves into the split: growing a narrow window back left one
+	// side blank and no tab bar to reach it.
+	s.left.Show()
+	s.right.Show()
 	if tabs {
 		s.split = nil
 		s.tabView = container.NewAppTabs(
@@ -131,3 +137,47 @@ func (tightVBox) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return s.AddWidthHeight(0, theme.Padding())
 }
+
+// historyShare is the history panel's share of a wide window.
+const historyShare = 0.24
+
+// narrowHistoryWidth is the window width under which the history panel
+// shrinks to its minimum: below it, a quarter of the window is still
+// wider than the panel needs, and the photo and grid need every pixel.
+const narrowHistoryWidth = 1000
+
+// narrowWatch lays out the window's split between the history and the
+// rest, moving the divider when the window crosses narrowHistoryWidth. A
+// divider the user dragged stays until the window crosses it again.
+type narrowWatch struct {
+	widget.BaseWidget
+	split  *container.Split
+	narrow bool
+	seen   bool
+}
+
+func (n *narrowWatch) CreateRenderer() fyne.WidgetRenderer {
+	n.ExtendBaseWidget(n)
+	return &narrowWatchRenderer{n: n}
+}
+
+type narrowWatchRenderer struct{ n *narrowWatch }
+
+func (r *narrowWatchRenderer) Layout(size fyne.Size) {
+	n := r.n
+	narrow := size.Width < narrowHistoryWidth
+	if !n.seen || narrow != n.narrow {
+		n.seen, n.narrow = true, narrow
+		if narrow {
+			n.split.SetOffset(0)
+		} else {
+			n.split.SetOffset(historyShare)
+		}
+	}
+	n.split.Resize(size)
+}
+
+func (r *narrowWatchRenderer) MinSize() fyne.Size           { return r.n.split.MinSize() }
+func (r *narrowWatchRenderer) Refresh()                     { r.n.split.Refresh() }
+func (r *narrowWatchRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.n.split} }
+func (r *narrowWatchRenderer) Destroy()                     {}

@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"binocle/solver"
@@ -25,25 +24,12 @@ func showInfo(w fyne.Window, title, text string) {
 // showOpenDialog asks for an image or a puzzle file; the choice goes
 // through openPath like every other way in.
 func (u *ui) showOpenDialog() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			u.status.set(levelError, err.Error())
-			return
-		}
-		if r == nil {
-			return
-		}
-		r.Close()
-		u.openPath(r.URI().Path())
-	}, u.win)
-	d.SetFilter(storage.NewExtensionFileFilter(append(append([]string(nil), imageExts...), ".txt")))
-	if recent := u.recentFiles(); len(recent) > 0 {
-		if dir, err := storage.ListerForURI(storage.NewFileURI(parentDir(recent[0]))); err == nil {
-			d.SetLocation(dir)
-		}
-	}
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	u.showPathDialog(pathDialog{
+		title: "Open a photo or a puzzle file", action: "Open",
+		initial: withSep(u.startDir()),
+		exts:    append(append([]string(nil), imageExts...), ".txt"),
+		done:    u.openPath,
+	})
 }
 
 func parentDir(path string) string {
@@ -70,6 +56,30 @@ var newPuzzleChoices = []newPuzzleChoice{
 }
 
 const customSize = "Custom…"
+
+// currentChoice is the New dialog's entry for the grid being edited.
+func (u *ui) currentChoice() int {
+	for i, c := range newPuzzleChoices {
+		tango := c.style == vision.StyleTango
+		if c.rules == u.ed.puzzle.Rules && tango == (u.ed.style == vision.StyleTango) {
+			return i
+		}
+	}
+	return 0
+}
+
+// keptStyle is the glyph style a new grid gets: the one the user has,
+// unless the rules need their own (Troix's X O I, Tango's suns and moons)
+// or the current style cannot draw them. Switching the user's style
+// unasked was a surprise.
+func keptStyle(c newPuzzleChoice, current vision.Style) vision.Style {
+	needsOwn := c.style == vision.StyleXOI || c.style == vision.StyleTango
+	wasOwn := current == vision.StyleXOI || current == vision.StyleTango
+	if needsOwn || wasOwn {
+		return c.style
+	}
+	return current
+}
 
 // emptyGrid is the New dialog's first content choice; the others are the
 // generator's grades.
@@ -109,7 +119,10 @@ func (u *ui) newDialog(generate bool) {
 			fit()
 		}
 	}
-	choice := newPuzzleChoices[0]
+	// The dialog starts on the rules the toolbar shows: it used to offer
+	// 3-in-a-Row while the toolbar said Takuzu.
+	current := u.currentChoice()
+	choice := newPuzzleChoices[current]
 	rulesSelect := widget.NewSelect(labels, func(label string) {
 		for _, c := range newPuzzleChoices {
 			if c.label == label {
@@ -123,7 +136,7 @@ func (u *ui) newDialog(generate bool) {
 		sizeSelect.SetOptions(append(sizes, customSize))
 		sizeSelect.SetSelectedIndex(min(1, len(sizes)-1))
 	})
-	rulesSelect.SetSelectedIndex(0)
+	rulesSelect.SetSelectedIndex(current)
 	contentSelect := widget.NewSelect(contentChoices(), nil)
 	contentSelect.SetSelectedIndex(0)
 	if generate {
@@ -141,6 +154,7 @@ func (u *ui) newDialog(generate bool) {
 			return
 		}
 		rows, cols, err := parseSize(sizeSelect.Selected, rowsEntry.Text, colsEntry.Text)
+		choice.style = keptStyle(choice, u.ed.style)
 		if err == nil && contentSelect.SelectedIndex() > 0 {
 			u.generate(generateRequest{
 				choice: choice, rows: rows, cols: cols,
@@ -198,20 +212,7 @@ func (u *ui) showPrintDialog(answers bool) {
 
 // savePNGDialog asks where to save a PNG and hands the open file to write.
 func (u *ui) savePNGDialog(fileName string, write func(w io.WriteCloser, name string)) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			u.status.set(levelError, err.Error())
-			return
-		}
-		if w == nil {
-			return
-		}
-		write(w, w.URI().Name())
-	}, u.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".png"}))
-	d.SetFileName(fileName)
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	u.saveTo("Save as PNG", fileName, []string{".png"}, write)
 }
 
 // fileStem makes a document's name into the start of a file name.

@@ -51,6 +51,61 @@ func (u *ui) spawn(work func() func(), dropStale bool) {
 	u.busy++
 	u.status.working(true)
 	u.syncControls()
+	u.spawnQuiet(func() func() {
+		finish := work()
+		return func() {
+			u.busy--
+			if u.busy == 0 {
+				u.status.working(false)
+			}
+			u.syncControls()
+			if finish != nil && (!dropStale || gen == u.gen) {
+				finish()
+			}
+		}
+	})
+}
+
+// redrawReading draws the photo's reading again with the user's
+// corrections: after a fix the photo went on showing what the reader saw.
+// Edits that come while it draws are folded into one more drawing.
+func (u *ui) redrawReading() {
+	doc := u.doc
+	if doc.photo == nil || doc.reading == nil {
+		return
+	}
+	if u.redrawing {
+		u.redrawAgain = true
+		return
+	}
+	u.redrawing = true
+	photo, reading, p := doc.photo, doc.reading, u.ed.puzzle.Clone()
+	u.spawnQuiet(func() func() {
+		mat, scale, err := vision.LoadBytesFit(photo, displaySide)
+		var img image.Image
+		if err == nil {
+			img = readingImage(mat, readingWithGivens(reading.Scaled(scale), p))
+		}
+		mat.Close()
+		return func() {
+			u.redrawing = false
+			if img != nil && doc == u.doc {
+				doc.readImage = img
+				u.showPhoto()
+				u.trace.mark("reading redrawn with corrections")
+			}
+			if u.redrawAgain {
+				u.redrawAgain = false
+				u.redrawReading()
+			}
+		}
+	})
+}
+
+// spawnQuiet runs work off the UI goroutine like background, but without
+// the progress bar and without holding the Solve button: for redrawing
+// that follows every keystroke.
+func (u *ui) spawnQuiet(work func() func()) {
 	u.pending.Add(1)
 	go func() {
 		finish := work()
@@ -60,15 +115,7 @@ func (u *ui) spawn(work func() func(), dropStale bool) {
 		}
 		u.do(func() {
 			defer u.pending.Done()
-			if u.stopped.Load() {
-				return
-			}
-			u.busy--
-			if u.busy == 0 {
-				u.status.working(false)
-			}
-			u.syncControls()
-			if finish != nil && (!dropStale || gen == u.gen) {
+			if !u.stopped.Load() && finish != nil {
 				finish()
 			}
 		})

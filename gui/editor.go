@@ -96,6 +96,8 @@ type editor struct {
 	marks      []mark
 	sel        solver.Point
 	heading    direction
+	// aimed says the last arrow only turned the aim (see move).
+	aimed      bool
 	edgeMode   bool
 	undo, redo []snapshot
 }
@@ -325,11 +327,27 @@ func emptyCells(n int) []solver.Cell {
 
 // move steps the selection and remembers the direction for edge clues.
 func (e *editor) move(d direction) {
+	// In edge mode an arrow first aims at that side's border and only the
+	// same arrow again moves on: otherwise "Down, =" moved first and put
+	// the clue a row further down than the user pointed.
+	if e.edgeMode && !e.playing && (!e.aimed || e.heading != d) {
+		e.heading, e.aimed = d, true
+		return
+	}
 	e.heading = d
 	dr, dc := d.delta()
 	next := solver.Point{Row: e.sel.Row + dr, Col: e.sel.Col + dc}
 	if e.inside(next) {
 		e.sel = next
+	}
+}
+
+// advance moves the selection to the next cell in reading order, and
+// stays on the last cell.
+func (e *editor) advance() {
+	next := e.index(e.sel) + 1
+	if next < len(e.puzzle.Cells) {
+		e.sel = solver.Point{Row: next / e.puzzle.Cols, Col: next % e.puzzle.Cols}
 	}
 }
 

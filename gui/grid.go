@@ -124,6 +124,8 @@ func (g *gridView) tap(pos fyne.Position, forward bool) {
 	if !ok {
 		return
 	}
+	g.focus()
+	g.ed.aimed = false
 	if g.ed.edgeMode && !g.ed.playing {
 		if n, near := gm.edgeNear(pt, fx, fy); near {
 			g.ed.sel = pt
@@ -142,6 +144,18 @@ func (g *gridView) after(changed bool) {
 	}
 	if changed && g.changed != nil {
 		g.changed()
+	}
+}
+
+// focus takes the keyboard: the desktop driver does not give it to a
+// tapped widget, and without it arrows, digits and Ctrl+Z went nowhere
+// after a click on the grid.
+func (g *gridView) focus() {
+	if g.readOnly || fyne.CurrentApp() == nil {
+		return
+	}
+	if c := fyne.CurrentApp().Driver().CanvasForObject(g); c != nil && c.Focused() != g {
+		c.Focus(g)
 	}
 }
 
@@ -180,7 +194,11 @@ func (g *gridView) TypedRune(r rune) {
 			return
 		}
 	}
-	g.after(ed.set(ed.sel, v))
+	changed := ed.set(ed.sel, v)
+	// Typing runs on to the next cell, in reading order, the way a
+	// puzzle is copied from paper.
+	ed.advance()
+	g.after(changed)
 }
 
 func (g *gridView) reject(msg string) {

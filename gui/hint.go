@@ -29,19 +29,21 @@ func (u *ui) hintPuzzle() *solver.Puzzle {
 // solving the puzzle when that has not happened yet.
 func (u *ui) hint() {
 	if !u.ed.playing {
+		// Say so: Hint used to switch to play and start the clock
+		// unannounced, and the user lost the solution on show.
+		announce := func() {
+			u.enterPlay()
+			if u.ed.playing {
+				u.hintNotice = "Switched to Play mode for hints: the solution is hidden and the clock runs (Edit leaves). "
+				u.hint()
+			}
+		}
 		if u.doc.result == nil {
-			u.solveThen(func() {
-				u.enterPlay()
-				if u.ed.playing {
-					u.hint()
-				}
-			})
+			u.solveThen(announce)
 			return
 		}
-		u.enterPlay()
-		if !u.ed.playing {
-			return
-		}
+		announce()
+		return
 	}
 	if n := u.markMistakes(); n > 0 {
 		u.grid.Refresh()
@@ -85,7 +87,9 @@ func (u *ui) showHint(step solver.Step) {
 		u.photo.selectCell(ed.sel)
 	}
 	u.grid.Refresh()
-	u.status.set(levelInfo, withLegend("Hint · "+step.Name+": "+step.Explanation, ed.style))
+	notice := u.hintNotice
+	u.hintNotice = ""
+	u.status.set(levelInfo, notice+withLegend("Hint · "+step.Name+": "+step.Explanation, ed.style))
 	u.status.offer("Apply", u.applyHint)
 }
 

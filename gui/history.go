@@ -6,13 +6,15 @@ import (
 	"image"
 	"io"
 	"math"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -101,6 +103,8 @@ type historyPanel struct {
 	statusFilter *widget.Select
 	list         *widget.List
 	count        *widget.Label
+	// empty says why the list is empty, instead of a blank panel.
+	empty        *widget.Label
 	records      []store.Record
 	selected     int64
 	content      fyne.CanvasObject
@@ -126,6 +130,7 @@ func newHistoryPanel(u *ui) *historyPanel {
 	for _, r := range []solver.Rules{solver.ThreeInARow, solver.Takuzu, solver.Troix} {
 		rules = append(rules, rulesNames[r])
 	}
+	rules = append(rules, tangoFilter)
 	h.rulesFilter = widget.NewSelect(rules, func(string) { h.reload() })
 	h.rulesFilter.SetSelectedIndex(0)
 	statuses := []string{anyStatus}
@@ -143,6 +148,11 @@ func newHistoryPanel(u *ui) *historyPanel {
 		h.selected = h.records[id].ID
 		u.openRecord(h.records[id].ID)
 	}
+	h.empty = widget.NewLabel("")
+	h.empty.Alignment = fyne.TextAlignCenter
+	h.empty.Wrapping = fyne.TextWrapWord
+	h.empty.Importance = widget.LowImportance
+	h.empty.Hide()
 	h.count = widget.NewLabel("")
 	h.count.Importance = widget.LowImportance
 	exportButton := widget.NewButtonWithIcon("Export", theme.UploadIcon(), h.showExportDialog)
@@ -153,10 +163,12 @@ func newHistoryPanel(u *ui) *historyPanel {
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, heading, h.count),
 		h.search,
-		container.NewGridWithColumns(2, h.rulesFilter, h.statusFilter),
+		// One filter above the other: side by side, their longest
+		// options made the panel take half of a small window.
+		h.rulesFilter, h.statusFilter,
 	)
 	bottom := container.NewGridWithColumns(2, importButton, exportButton)
-	h.content = container.NewBorder(top, bottom, nil, nil, h.list)
+	h.content = container.NewBorder(top, bottom, nil, nil, container.NewStack(h.list, container.NewVBox(h.empty)))
 	return h
 }
 
@@ -240,11 +252,17 @@ func (h *historyPanel) reload() {
 	if st == nil || h.list == nil {
 		return
 	}
-	f := store.Filter{Text: strings.TrimSpace(h.search.Text), Limit: historyLimit}
+	query := strings.TrimSpace(h.search.Text)
+	f := historySearch(query)
+	f.Limit = historyLimit
 	for r, name := range rulesNames {
 		if name == h.rulesFilter.Selected {
 			f.Rules = r.String()
 		}
+	}
+	tango := h.rulesFilter.Selected == tangoFilter
+	if tango {
+		f.Rules, f.Rows, f.Cols, f.Limit = solver.ThreeInARow.String(), 6, 6, 0
 	}
 	for s, name := range statusNames {
 		if name == h.statusFilter.Selected {
@@ -256,10 +274,55 @@ func (h *historyPanel) reload() {
 		h.u.status.set(levelError, "History: "+err.Error())
 		return
 	}
+	if tango {
+		recs = slices.DeleteFunc(recs, func(r store.Record) bool { return !isTango(&r) })
+		total = len(recs)
+	}
 	h.records = recs
 	h.count.SetText(fmt.Sprintf("%d", total))
+	h.showEmpty(query)
 	h.list.Refresh()
 	h.selectRecord(h.selected)
+}
+
+// tangoFilter lists LinkedIn Tango boards: 6×6 3-in-a-Row with edge
+// clues, or read as suns and moons.
+const tangoFilter = "Tango"
+
+func isTango(r *store.Record) bool {
+	return len(r.Edges) > 0 || (r.Reading != nil && r.Reading.Style == string(vision.StyleTango))
+}
+
+// sizeQuery is a grid size as people type it: 8x8, 8 x 8, 8×8, 8*8.
+var sizeQuery = regexp.MustCompile(`(?i)^\s*(\d{1,2})\s*[x×*]\s*(\d{1,2})\s*$`)
+
+// historySearch turns the search box into a filter: a size finds the
+// grids of that size (titles write "8×8", and "8x8" found nothing);
+// anything else is looked for in titles and notes.
+func historySearch(query string) store.Filter {
+	if m := sizeQuery.FindStringSubmatch(query); m != nil {
+		rows, _ := strconv.Atoi(m[1])
+		cols, _ := strconv.Atoi(m[2])
+		return store.Filter{Rows: rows, Cols: cols}
+	}
+	return store.Filter{Text: query}
+}
+
+// showEmpty explains an empty list.
+func (h *historyPanel) showEmpty(query string) {
+	filtered := query != "" || h.rulesFilter.SelectedIndex() > 0 || h.statusFilter.SelectedIndex() > 0
+	switch {
+	case len(h.records) > 0:
+		h.empty.Hide()
+		return
+	case query != "":
+		h.empty.SetText("Nothing matches “" + query + "”.")
+	case filtered:
+		h.empty.SetText("No entries pass these filters.")
+	default:
+		h.empty.SetText("No solves yet: open a photo and it is saved here.")
+	}
+	h.empty.Show()
 }
 
 // selectRecord highlights the entry of the open document, or none for 0.
@@ -318,16 +381,7 @@ func (h *historyPanel) showExportDialog() {
 		u.status.set(levelError, "History unavailable: "+errString(u.storeErr))
 		return
 	}
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			return
-		}
-		h.exportTo(w, w.URI().Name())
-	}, u.win)
-	d.SetFileName("binocle-history.zip")
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	u.saveTo("Export the history", "binocle-history.zip", []string{".zip"}, h.exportTo)
 }
 
 // exportTo writes the whole history as a zip archive.
@@ -355,16 +409,11 @@ func (h *historyPanel) showImportDialog() {
 		u.status.set(levelError, "History unavailable: "+errString(u.storeErr))
 		return
 	}
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		r.Close()
-		h.importFile(r.URI().Path())
-	}, u.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".zip"}))
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	u.showPathDialog(pathDialog{
+		title: "Import a history archive", action: "Import",
+		initial: withSep(u.startDir()), exts: []string{".zip"},
+		done: h.importFile,
+	})
 }
 
 func (h *historyPanel) importFile(path string) {
@@ -615,11 +664,20 @@ func (u *ui) rename() {
 	}
 	entry := widget.NewEntry()
 	entry.SetText(rec.Title)
-	dialog.ShowForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Title", entry)}, func(ok bool) {
+	d := dialog.NewForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Title", entry)}, func(ok bool) {
 		if ok {
 			u.updateRecord(func(r *store.Record) { r.Title = strings.TrimSpace(entry.Text) })
 		}
 	}, u.win)
+	// Enter renames, as in any rename box; the field has the keyboard at
+	// once, its text selected for typing over.
+	entry.OnSubmitted = func(string) { d.Submit() }
+	d.Show()
+	d.Resize(fyne.NewSize(420, d.MinSize().Height))
+	u.win.Canvas().Focus(entry)
+	entry.TypedShortcut(&fyne.ShortcutSelectAll{})
+	u.renameEntry = entry
+	u.trace.mark("dialog shown: Rename")
 }
 
 func (u *ui) editNotes() {

@@ -64,6 +64,15 @@ func (u *ui) showSteps() {
 			u.steps = st
 			st.show(u.win)
 			u.status.set(levelInfo, fmt.Sprintf("The solution in %d steps; the puzzle grades %s.", len(steps), difficultyLabel(grade)))
+			// The hint on show before Steps opened is still pending: its
+			// Apply comes back when Steps closes, instead of being lost
+			// with the message Steps replaced.
+			hint := u.hintStep
+			st.dlg.SetOnClosed(func() {
+				if hint != nil && u.hintStep == hint && u.ed.playing {
+					u.showHint(*hint)
+				}
+			})
 		}
 	})
 }

@@ -2,12 +2,14 @@ package gui
 
 import (
 	"image"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -94,14 +96,25 @@ type ui struct {
 	grid    *gridView
 	photo   *photoView
 	views   *sideBySide
+	split   *container.Split
 	status  *statusBar
 	history *historyPanel
 	timer   *playTimer
 
 	// hintStep is the hint on show in the grid, until the grid changes.
 	hintStep *solver.Step
+	// hintNotice goes before the next hint's message, to say that Hint
+	// switched to play mode.
+	hintNotice string
 	// steps is the step-through dialog last opened.
 	steps *stepThrough
+	// redrawing is set while the photo's reading is drawn again after an
+	// edit, and redrawAgain when more edits came meanwhile.
+	redrawing, redrawAgain bool
+	// renameEntry is the Rename dialog's field last shown, for tests.
+	renameEntry *widget.Entry
+	// openPathDialog is the file dialog last shown, for tests.
+	openPathDialog *pathDialogOpen
 	// damagedDialog asks what to do about a damaged history.
 	damagedDialog *dialog.CustomDialog
 	// generating numbers generator runs; a run whose number is no longer
@@ -172,12 +185,15 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	u.views = newSideBySide("Photo", u.photo, "Grid", gridPane)
 	main := container.NewBorder(header, nil, nil, nil, u.views)
 
-	split := container.NewHSplit(u.history.content, main)
-	split.SetOffset(0.24)
-	top := container.NewVBox(u.toolbar(), widget.NewSeparator())
+	u.split = container.NewHSplit(u.history.content, main)
+	u.split.SetOffset(historyShare)
+	// The toolbar scrolls sideways in a narrow window instead of cutting
+	// off its last buttons.
+	top := container.NewVBox(container.NewHScroll(u.toolbar()), widget.NewSeparator())
 	bottom := container.NewVBox(widget.NewSeparator(), container.NewStack(tr.firstFrame(), u.status.content))
-	w.SetContent(container.NewBorder(top, bottom, nil, nil, split))
+	w.SetContent(container.NewBorder(top, bottom, nil, nil, &narrowWatch{split: u.split}))
 	w.SetMainMenu(u.mainMenu())
+	u.routeKeys()
 	w.SetOnDropped(u.dropped)
 	w.SetIcon(appIcon)
 
@@ -226,18 +242,20 @@ func (u *ui) toolbar() fyne.CanvasObject {
 		}
 	})
 
-	u.solveButton = widget.NewButtonWithIcon("Solve", theme.ConfirmIcon(), u.solve)
+	u.solveButton = widget.NewButtonWithIcon("Solve", theme.ConfirmIcon(), u.thenFocusGrid(u.solve))
 	u.solveButton.Importance = widget.HighImportance
-	u.playButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), u.togglePlay)
-	u.checkButton = widget.NewButtonWithIcon("Check", theme.ConfirmIcon(), u.check)
-	u.revealButton = widget.NewButtonWithIcon("Reveal", theme.VisibilityIcon(), u.revealOne)
-	u.hintButton = widget.NewButtonWithIcon("Hint", theme.HelpIcon(), u.hint)
+	u.playButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), u.thenFocusGrid(u.togglePlay))
+	u.checkButton = widget.NewButtonWithIcon("Check", theme.ConfirmIcon(), u.thenFocusGrid(u.check))
+	u.revealButton = widget.NewButtonWithIcon("Reveal", theme.VisibilityIcon(), u.thenFocusGrid(u.revealOne))
+	u.hintButton = widget.NewButtonWithIcon("Hint", theme.HelpIcon(), u.thenFocusGrid(u.hint))
 	steps := widget.NewButtonWithIcon("Steps", theme.ListIcon(), u.showSteps)
-	undo := widget.NewButtonWithIcon("", theme.ContentUndoIcon(), u.grid.undo)
-	redo := widget.NewButtonWithIcon("", theme.ContentRedoIcon(), u.grid.redo)
+	undo := widget.NewButtonWithIcon("", theme.ContentUndoIcon(), u.thenFocusGrid(u.grid.undo))
+	redo := widget.NewButtonWithIcon("", theme.ContentRedoIcon(), u.thenFocusGrid(u.grid.redo))
 	u.edgeCheck = widget.NewCheck("Edges", func(on bool) {
 		u.ed.edgeMode = on
+		u.ed.aimed = false
 		u.grid.Refresh()
+		u.focusGrid()
 		if on {
 			u.status.set(levelInfo, "Edge mode: click a border, or aim with the arrows and type = or x.")
 		}
@@ -272,8 +290,12 @@ func (u *ui) mainMenu() *fyne.MainMenu {
 	recent := fyne.NewMenuItem("Open Recent", nil)
 	recent.ChildMenu = u.recentMenu
 	u.refreshRecentMenu()
+	openItem := fyne.NewMenuItem("Open…", u.showOpenDialog)
+	// A main menu's shortcut is the window's: it works wherever the
+	// keyboard is, which the toolbar's Ctrl+O promised and never did.
+	openItem.Shortcut = openShortcut
 	file := fyne.NewMenu("File",
-		fyne.NewMenuItem("Open…", u.showOpenDialog),
+		openItem,
 		recent,
 		fyne.NewMenuItem("Capture from Camera…", u.showCamera),
 		fyne.NewMenuItem("New Puzzle…", u.showNewDialog),
@@ -301,6 +323,56 @@ func (u *ui) mainMenu() *fyne.MainMenu {
 	)
 	help := fyne.NewMenu("Help", fyne.NewMenuItem("Keyboard…", u.showKeys))
 	return fyne.NewMainMenu(file, edit, puzzle, help)
+}
+
+var openShortcut = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
+
+// routeKeys sends keys that reach no widget to the grid: after a click on
+// the photo or on empty space nothing has the focus, and typing should
+// still edit the grid. Undo and redo take the same way, so Ctrl+Z works
+// after a toolbar button took the focus. A dialog on top keeps its keys.
+func (u *ui) routeKeys() {
+	c := u.win.Canvas()
+	free := func() bool { return c.Overlays().Top() == nil }
+	c.SetOnTypedRune(func(r rune) {
+		if free() {
+			u.grid.TypedRune(r)
+			u.focusGrid()
+		}
+	})
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if free() {
+			u.grid.TypedKey(ev)
+			u.focusGrid()
+		}
+	})
+	for _, sc := range []fyne.Shortcut{&fyne.ShortcutUndo{}, &fyne.ShortcutRedo{},
+		&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
+		&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault}} {
+		c.AddShortcut(sc, func(s fyne.Shortcut) {
+			if free() {
+				u.grid.TypedShortcut(s)
+			}
+		})
+	}
+}
+
+// focusGrid gives the grid the keyboard unless a dialog is up.
+func (u *ui) focusGrid() {
+	c := u.win.Canvas()
+	if c.Overlays().Top() == nil && c.Focused() != u.grid {
+		c.Focus(u.grid)
+	}
+}
+
+// thenFocusGrid wraps a toolbar action so that the keyboard goes back to
+// the grid afterwards: a tapped button keeps the focus otherwise, and
+// arrows, digits and Ctrl+Z stopped working after Solve.
+func (u *ui) thenFocusGrid(action func()) func() {
+	return func() {
+		action()
+		u.focusGrid()
+	}
 }
 
 // showDocument puts the current document on screen: grid, photo, title
@@ -437,7 +509,11 @@ func (u *ui) edited() {
 		return
 	}
 	u.doc.result = nil
+	// The badge spoke of the grid before this edit.
+	u.status.setResult("")
+	u.trace.mark("grid %s", strings.Join(u.ed.puzzle.RowStrings(), "/"))
 	u.showPhoto()
+	u.redrawReading()
 	u.validate()
 }
 
@@ -471,14 +547,15 @@ func (u *ui) showKeys() {
 	showInfo(u.win, "Keyboard", keysHelp)
 }
 
-const keysHelp = `Click a cell: blank → 1 → 0 → blank (Troix: → 2 → blank).
+const keysHelp = `Click a cell to cycle it: blank, 1, 0, blank again (Troix: blank, 1, 0, 2).
 Right click: the other way round.
-Arrows: move.   0 1 2 or O X I: set.   Space, Backspace: clear.
+Arrows: move.   0 1 2 or O X I: set, and move on to the next cell.   Space, Backspace: clear.
 Edge clues: turn on "Edges", then click a border between two cells,
-or aim with the arrows and type = or x. The clue goes between the selected
-cell and its neighbour in the last arrow's direction (typing it again
-removes it).
-Ctrl+Z: undo.   Ctrl+Shift+Z or Ctrl+Y: redo.
+or aim with an arrow and type = or x. In edge mode an arrow first aims
+at that side's border (a dot marks it) and moves on when pressed again;
+the clue goes between the selected cell and the neighbour aimed at
+(typing it again removes it).
+Ctrl+Z: undo.   Ctrl+Shift+Z or Ctrl+Y: redo.   Ctrl+O: open a photo or a puzzle file.
 Click a cell on the photo to select it in the grid.
 Hint: the next step, from your own grid in play mode (Apply fills it in).
 Steps: the whole solution, step by step, with the puzzle's grade.`
