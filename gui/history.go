@@ -104,10 +104,10 @@ type historyPanel struct {
 	list         *widget.List
 	count        *widget.Label
 	// empty says why the list is empty, instead of a blank panel.
-	empty        *widget.Label
-	records      []store.Record
-	selected     int64
-	content      fyne.CanvasObject
+	empty    *widget.Label
+	records  []store.Record
+	selected int64
+	content  fyne.CanvasObject
 	// selecting is set while the list is moved to the open document, so
 	// that doing so does not reopen it.
 	selecting bool
