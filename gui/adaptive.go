@@ -156,8 +156,13 @@ type narrowWatch struct {
 	seen   bool
 }
 
-func (n *narrowWatch) CreateRenderer() fyne.WidgetRenderer {
+func newNarrowWatch(split *container.Split) *narrowWatch {
+	n := &narrowWatch{split: split}
 	n.ExtendBaseWidget(n)
+	return n
+}
+
+func (n *narrowWatch) CreateRenderer() fyne.WidgetRenderer {
 	return &narrowWatchRenderer{n: n}
 }
 

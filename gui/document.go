@@ -13,6 +13,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"binocle/solver"
+	"binocle/store"
 	"binocle/vision"
 )
 
@@ -125,13 +126,20 @@ func (u *ui) spawnQuiet(work func() func()) {
 // openPath opens a file: an image is read and solved, anything else is
 // parsed as a text or Unruly puzzle. The file dialog, drops, the recent
 // list and `binocle FILE` all come through here.
-func (u *ui) openPath(path string) {
+func (u *ui) openPath(path string) { u.openPathAs(path, nil) }
+
+// openPathAs opens a file. An image already in the history reopens its
+// entry, with the user's corrections, instead of adding a second one;
+// reread is that entry when the user asked to read the photo afresh
+// into it.
+func (u *ui) openPathAs(path string, reread *store.Record) {
 	u.trace.mark("open %s", path)
 	u.addRecent(path)
 	name := filepath.Base(path)
 	u.gen++
 	gen := u.gen
 	u.status.set(levelInfo, "Reading "+name+"…")
+	st := u.store
 	// Opening replaces the document, which moves u.gen on, so this job
 	// checks the generation itself instead of letting background drop its
 	// later steps.
@@ -141,11 +149,16 @@ func (u *ui) openPath(path string) {
 			return u.ifCurrent(gen, func() { u.status.set(levelError, "Cannot open "+path+": "+unwrapPath(err)) })
 		}
 		if isImage(path) {
+			if reread == nil && st != nil {
+				if prior := knownPhoto(st, data); prior != nil {
+					return u.ifCurrent(gen, func() { u.reopenKnownPhoto(path, prior) })
+				}
+			}
 			source := "photo"
 			if strings.EqualFold(filepath.Ext(path), ".png") {
 				source = "screenshot"
 			}
-			return u.readPhoto(gen, name, source, path, data)
+			return u.readPhoto(gen, name, source, path, data, reread)
 		}
 		in, err := solver.ParseInput(data)
 		if err != nil {
@@ -155,6 +168,23 @@ func (u *ui) openPath(path string) {
 	})
 }
 
+// knownPhoto is the newest history entry of this very photo, if any.
+func knownPhoto(st *store.Store, data []byte) *store.Record {
+	recs, _, err := st.List(store.Filter{PhotoHash: store.HashPhoto(data), Limit: 1})
+	if err != nil || len(recs) == 0 {
+		return nil
+	}
+	return &recs[0]
+}
+
+// reopenKnownPhoto opens the history entry of a photo opened again, and
+// offers to read the photo afresh into that same entry.
+func (u *ui) reopenKnownPhoto(path string, rec *store.Record) {
+	u.openRecord(rec.ID)
+	u.status.set(levelInfo, "This photo is already in the history as “"+rec.Title+"”: opened that entry, with its corrections.")
+	u.status.offer("Read again", func() { u.openPathAs(path, rec) })
+}
+
 // openPhotoBytes reads and solves a picture that is not a file, such as
 // a camera capture.
 func (u *ui) openPhotoBytes(name, source string, data []byte) {
@@ -162,7 +192,7 @@ func (u *ui) openPhotoBytes(name, source string, data []byte) {
 	u.gen++
 	gen := u.gen
 	u.status.set(levelInfo, "Reading "+name+"…")
-	u.backgroundAlways(func() func() { return u.readPhoto(gen, name, source, "", data) })
+	u.backgroundAlways(func() func() { return u.readPhoto(gen, name, source, "", data, nil) })
 }
 
 // ifCurrent wraps a UI step so that it runs only if no other document was
@@ -192,7 +222,11 @@ type photoRead struct {
 	readImage image.Image
 	scale     float64 // display pixels per photo pixel
 	puzzle    *solver.Puzzle
+	auto      bool // solved under auto rules
 	solve     solveOutcome
+	// record is the history entry the reading goes into, when the user
+	// read a known photo again; nil makes a new entry.
+	record *store.Record
 }
 
 // readPhoto runs off the UI goroutine. The reader decodes the file at a
@@ -203,7 +237,7 @@ type photoRead struct {
 // that. Only Export draws at full resolution. The solve and the overlay go
 // to the window at once, and the picture of what was read follows, since
 // it is only needed once the user edits.
-func (u *ui) readPhoto(gen int, name, source, path string, data []byte) func() {
+func (u *ui) readPhoto(gen int, name, source, path string, data []byte, into *store.Record) func() {
 	start := time.Now()
 	var reading *vision.Reading
 	var readErr error
@@ -230,15 +264,18 @@ func (u *ui) readPhoto(gen int, name, source, path string, data []byte) func() {
 			u.status.set(levelError, readErr.Error()+". Start a New puzzle to type it in instead.")
 		})
 	}
-	out := photoRead{reading: reading, scale: scale}
+	out := photoRead{reading: reading, scale: scale, record: into}
 	shown := reading.Scaled(scale)
 	rules := solver.ThreeInARow
 	if reading.Style == vision.StyleXOI {
 		rules = solver.Troix
 	}
+	// A Tango board is 3-in-a-Row by definition: auto would try Takuzu
+	// when clues were missed, and title a Tango board "Takuzu".
+	out.auto = reading.Style != vision.StyleTango
 	out.puzzle, err = reading.Puzzle(rules)
 	if err == nil {
-		out.solve = solveWithImage(out.puzzle.Clone(), true, mat, shown)
+		out.solve = solveWithImage(out.puzzle.Clone(), out.auto, mat, shown)
 		u.trace.since(start, "solved and drawn")
 	}
 	if out.solve.overlay == nil {
@@ -325,7 +362,7 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 	ed := newEditor(pr.puzzle, pr.reading.Style)
 	ed.setReading(pr.reading.Cells, pr.reading.Confidence)
 	ed.edgeMode = len(pr.reading.Edges) > 0
-	doc := &document{source: source, name: name, photo: data, reading: pr.reading, readImage: pr.readImage, scale: pr.scale, auto: true}
+	doc := &document{source: source, name: name, photo: data, reading: pr.reading, readImage: pr.readImage, scale: pr.scale, auto: pr.auto, record: pr.record}
 	u.newDocument(doc, ed)
 	u.trace.mark("reading on screen")
 	doubtful := ed.count(markLowConfidence)

@@ -33,6 +33,8 @@ type gridView struct {
 	selected func(solver.Point)
 	// rejected explains a key the grid ignored, e.g. '2' outside troix.
 	rejected func(msg string)
+	// wantFocus gives the grid the keyboard, from the window that has it.
+	wantFocus func()
 }
 
 var (
@@ -151,11 +153,8 @@ func (g *gridView) after(changed bool) {
 // tapped widget, and without it arrows, digits and Ctrl+Z went nowhere
 // after a click on the grid.
 func (g *gridView) focus() {
-	if g.readOnly || fyne.CurrentApp() == nil {
-		return
-	}
-	if c := fyne.CurrentApp().Driver().CanvasForObject(g); c != nil && c.Focused() != g {
-		c.Focus(g)
+	if !g.readOnly && g.wantFocus != nil {
+		g.wantFocus()
 	}
 }
 

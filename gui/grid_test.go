@@ -81,21 +81,28 @@ func TestKeyboardEntry(t *testing.T) {
 	g, ed := newTestGrid(t, solver.Takuzu, 4, 4)
 	var rejected string
 	g.rejected = func(msg string) { rejected = msg }
+	// A digit sets the cell and moves on to the next, in reading order.
 	test.Type(g, "1")
-	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
 	test.Type(g, "o")
+	if ed.sel != (solver.Point{Row: 0, Col: 2}) {
+		t.Fatalf("after two digits the selection is %v, want r1c3", ed.sel)
+	}
 	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
-	test.Type(g, "X")
+	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
 	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
 	test.Type(g, "0")
+	test.Type(g, "X")
 	want := []string{"10..", "01..", "....", "...."}
 	if got := ed.puzzle.RowStrings(); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("grid is %v, want %v", got, want)
 	}
+	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
 	test.Type(g, " ")
 	if ed.puzzle.At(1, 0) != solver.Empty {
 		t.Errorf("space did not clear the cell")
 	}
+	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
 	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyUp})
 	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyBackspace})
 	if ed.puzzle.At(0, 0) != solver.Empty {
@@ -118,7 +125,6 @@ func TestKeyboardEntry(t *testing.T) {
 func TestUndoRedo(t *testing.T) {
 	g, ed := newTestGrid(t, solver.Takuzu, 4, 4)
 	test.Type(g, "1")
-	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
 	test.Type(g, "0")
 	g.TypedShortcut(&fyne.ShortcutUndo{})
 	if got := ed.puzzle.RowStrings()[0]; got != "1..." {
@@ -138,6 +144,7 @@ func TestUndoRedo(t *testing.T) {
 	}
 	// A new edit after an undo drops the redo branch.
 	g.TypedShortcut(&fyne.ShortcutUndo{})
+	g.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
 	test.Type(g, "1")
 	g.TypedShortcut(&fyne.ShortcutRedo{})
 	if got := ed.puzzle.RowStrings()[0]; got != "11.." {

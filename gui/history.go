@@ -262,7 +262,10 @@ func (h *historyPanel) reload() {
 	}
 	tango := h.rulesFilter.Selected == tangoFilter
 	if tango {
-		f.Rules, f.Rows, f.Cols, f.Limit = solver.ThreeInARow.String(), 6, 6, 0
+		f.Rules, f.Limit = solver.ThreeInARow.String(), 0
+		if f.Rows == 0 {
+			f.Rows, f.Cols = 6, 6
+		}
 	}
 	for s, name := range statusNames {
 		if name == h.statusFilter.Selected {
@@ -275,7 +278,7 @@ func (h *historyPanel) reload() {
 		return
 	}
 	if tango {
-		recs = slices.DeleteFunc(recs, func(r store.Record) bool { return !isTango(&r) })
+		recs = slices.DeleteFunc(recs, func(r store.Record) bool { return !isTango(&r) || r.Rows != 6 || r.Cols != 6 })
 		total = len(recs)
 	}
 	h.records = recs
@@ -441,7 +444,19 @@ func errString(err error) string {
 
 // saveSolve records a finished solve: a new entry, or the open entry
 // updated when the document came from the history or was saved before.
-func (u *ui) saveSolve(res solver.Result) {
+func (u *ui) saveSolve(res solver.Result) { u.saveSolveAs(res, false) }
+
+// saveSolveForced saves over the entry even though the answer is worse.
+func (u *ui) saveSolveForced(res solver.Result) { u.saveSolveAs(res, true) }
+
+// worseOutcome says a solve broke a puzzle that had an answer. Several
+// solutions is not counted: removing a given the reader invented is a
+// fair correction that can leave that.
+func worseOutcome(saved, now string) bool {
+	return now == "none" && (saved == "unique" || saved == "multiple")
+}
+
+func (u *ui) saveSolveAs(res solver.Result, force bool) {
 	if u.store == nil {
 		return
 	}
@@ -458,6 +473,13 @@ func (u *ui) saveSolve(res solver.Result) {
 	}
 	old := doc.record
 	photo := doc.photo
+	if old != nil && worseOutcome(old.Status, rec.Status) && !force {
+		// A correction that breaks the puzzle is more likely a slip than
+		// the user's intent: the entry keeps its answer unless they say.
+		u.status.set(levelWarning, u.status.message()+" Not saved over “"+old.Title+"”, which was "+strings.ToLower(statusNames[old.Status])+".")
+		u.status.offer("Save anyway", func() { u.saveSolveForced(res) })
+		return
+	}
 	if old != nil {
 		rec.ID, rec.Title, rec.Notes, rec.PhotoHash, rec.Source = old.ID, old.Title, old.Notes, old.PhotoHash, old.Source
 		if rec.Reading == nil {

@@ -127,7 +127,13 @@ func (u *ui) showSolve(out solveOutcome) {
 	case solver.Multiple:
 		ed.solution = res.Solution
 		ed.markCells(res.Differ, markDiffer)
-		u.status.set(levelWarning, fmt.Sprintf("More than one solution under %s: showing one; the %d highlighted cells differ in another.", under, len(res.Differ)))
+		msg := fmt.Sprintf("More than one solution under %s: showing one; the %d highlighted cells differ in another.", under, len(res.Differ))
+		if ed.style == vision.StyleTango && u.doc.reading != nil {
+			// A published Tango has one answer: several mean the reader
+			// missed clues, which the user can add.
+			msg += " A Tango board has exactly one: some = or × clues were probably missed. Turn on Edges, click the borders that carry them, and Solve again."
+		}
+		u.status.set(levelWarning, msg)
 		u.status.setResult("Several solutions")
 	default:
 		msg := "No solution under " + under

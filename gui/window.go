@@ -155,6 +155,7 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	u.grid.changed = u.edited
 	u.grid.selected = func(pt solver.Point) { u.photo.selectCell(pt) }
 	u.grid.rejected = func(msg string) { u.status.set(levelWarning, msg) }
+	u.grid.wantFocus = u.focusGrid
 	u.photo = newPhotoView()
 	if tr != nil && tr.on {
 		u.photo.painted = func() { tr.mark("photo painted") }
@@ -191,7 +192,7 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	// off its last buttons.
 	top := container.NewVBox(container.NewHScroll(u.toolbar()), widget.NewSeparator())
 	bottom := container.NewVBox(widget.NewSeparator(), container.NewStack(tr.firstFrame(), u.status.content))
-	w.SetContent(container.NewBorder(top, bottom, nil, nil, &narrowWatch{split: u.split}))
+	w.SetContent(container.NewBorder(top, bottom, nil, nil, newNarrowWatch(u.split)))
 	w.SetMainMenu(u.mainMenu())
 	u.routeKeys()
 	w.SetOnDropped(u.dropped)
@@ -349,11 +350,14 @@ func (u *ui) routeKeys() {
 	for _, sc := range []fyne.Shortcut{&fyne.ShortcutUndo{}, &fyne.ShortcutRedo{},
 		&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
 		&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault}} {
-		c.AddShortcut(sc, func(s fyne.Shortcut) {
-			if free() {
-				u.grid.TypedShortcut(s)
-			}
-		})
+		c.AddShortcut(sc, u.unfocusedShortcut)
+	}
+}
+
+// unfocusedShortcut takes undo and redo when no widget has the keyboard.
+func (u *ui) unfocusedShortcut(s fyne.Shortcut) {
+	if u.win.Canvas().Overlays().Top() == nil {
+		u.grid.TypedShortcut(s)
 	}
 }
 

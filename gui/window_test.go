@@ -366,6 +366,7 @@ func TestPlayCheckAndReveal(t *testing.T) {
 	if u.ed.marks[i]&markMistake == 0 {
 		t.Fatalf("the wrong entry is not marked")
 	}
+	u.ed.sel = solver.Point{Row: 0, Col: 2} // typing moved on; the user comes back
 	u.revealOne()
 	if u.ed.play[i] != solution[i] || u.ed.marks[i]&markMistake != 0 {
 		t.Fatalf("reveal did not fix the selected wrong cell")

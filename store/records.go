@@ -259,6 +259,9 @@ type Filter struct {
 	From, To time.Time
 	// Text is looked for in titles and notes, ignoring case.
 	Text string
+	// PhotoHash finds the entries of one photo (HashPhoto), so that
+	// opening a photo again finds its entry instead of adding another.
+	PhotoHash string
 	// Limit caps the page (0: no cap); Offset skips the newest ones.
 	Limit, Offset int
 }
@@ -330,6 +333,9 @@ func (f Filter) sql() (string, []any, error) {
 	}
 	if !f.To.IsZero() {
 		add("created_ns < ?", clampNS(f.To))
+	}
+	if f.PhotoHash != "" {
+		add("photo_hash = ?", f.PhotoHash)
 	}
 	if f.Text != "" {
 		add("instr(search, ?) > 0", strings.ToLower(f.Text))
