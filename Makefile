@@ -9,15 +9,15 @@ BIN     := ./binocle
 # and xkbcommon headers even on an X11-only desktop.
 # cgo needs a C and C++ compiler; the module download needs CA certificates.
 BUILD_PKGS := build-essential ca-certificates libopencv-dev libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev pkg-config
-# The window smoke test runs the real binary on a virtual display and
-# screenshots it.
-TEST_PKGS  := xvfb xauth imagemagick
+# The window smoke test and the real-window suite run the real binary on a
+# virtual display, drive it with xdotool and screenshot it.
+TEST_PKGS  := xvfb xauth imagemagick xdotool
 
 export CGO_ENABLED := 1
 # Some distributions pin GOTOOLCHAIN=local in their go.env; go.mod names the Go we need.
 export GOTOOLCHAIN ?= auto
 
-.PHONY: run test build deps test-deps go-check vet fmt-check unit vision-test gui-smoke bench vision-report fuzz clean
+.PHONY: run test build deps test-deps go-check vet fmt-check unit vision-test gui-smoke gui-window bench vision-report fuzz clean
 
 run: deps build
 	$(BIN)
@@ -27,8 +27,8 @@ build: go-check
 	$(GO) build -tags $(TAGS) -o $(BIN) .
 
 test: deps test-deps go-check fmt-check vet unit vision-test
-	@if command -v xvfb-run >/dev/null 2>&1; then $(MAKE) --no-print-directory gui-smoke; \
-	else echo "gui-smoke: skipped, xvfb-run is not installed"; fi
+	@if command -v xvfb-run >/dev/null 2>&1; then $(MAKE) --no-print-directory gui-smoke gui-window; \
+	else echo "gui-smoke, gui-window: skipped, xvfb-run is not installed"; fi
 
 # apt-get only for what is missing, so a warm machine pays nothing.
 deps:
@@ -62,6 +62,12 @@ vision-test:
 
 gui-smoke: build
 	./.ci/gui-smoke $(BIN)
+
+# Each user story in the real window: Open (button, menu, Ctrl+O), every
+# Export, history export and import, typing and undo in the grid, the
+# resize round trip, rename and search. SHOTS=DIR keeps the screenshots.
+gui-window: build
+	$(GO) test -count=1 ./gui/internal/windowtest -args -binary $(abspath $(BIN)) $(if $(SHOTS),-shots $(abspath $(SHOTS)))
 
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./solver/ ./store/ ./vision/

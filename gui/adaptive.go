@@ -154,6 +154,8 @@ type narrowWatch struct {
 	split  *container.Split
 	narrow bool
 	seen   bool
+	// laidOut runs after each layout, for the layout trace.
+	laidOut func()
 }
 
 func newNarrowWatch(split *container.Split) *narrowWatch {
@@ -180,6 +182,9 @@ func (r *narrowWatchRenderer) Layout(size fyne.Size) {
 		}
 	}
 	n.split.Resize(size)
+	if n.laidOut != nil {
+		n.laidOut()
+	}
 }
 
 func (r *narrowWatchRenderer) MinSize() fyne.Size           { return r.n.split.MinSize() }

@@ -102,6 +102,8 @@ type historyPanel struct {
 	rulesFilter  *widget.Select
 	statusFilter *widget.Select
 	list         *widget.List
+	exportButton *widget.Button
+	importButton *widget.Button
 	count        *widget.Label
 	// empty says why the list is empty, instead of a blank panel.
 	empty    *widget.Label
@@ -155,10 +157,10 @@ func newHistoryPanel(u *ui) *historyPanel {
 	h.empty.Hide()
 	h.count = widget.NewLabel("")
 	h.count.Importance = widget.LowImportance
-	exportButton := widget.NewButtonWithIcon("Export", theme.UploadIcon(), h.showExportDialog)
-	importButton := widget.NewButtonWithIcon("Import", theme.DownloadIcon(), h.showImportDialog)
-	exportButton.Importance = widget.LowImportance
-	importButton.Importance = widget.LowImportance
+	h.exportButton = widget.NewButtonWithIcon("Export", theme.UploadIcon(), h.showExportDialog)
+	h.importButton = widget.NewButtonWithIcon("Import", theme.DownloadIcon(), h.showImportDialog)
+	h.exportButton.Importance = widget.LowImportance
+	h.importButton.Importance = widget.LowImportance
 	heading := widget.NewLabelWithStyle("History", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, heading, h.count),
@@ -167,7 +169,7 @@ func newHistoryPanel(u *ui) *historyPanel {
 		// options made the panel take half of a small window.
 		h.rulesFilter, h.statusFilter,
 	)
-	bottom := container.NewGridWithColumns(2, importButton, exportButton)
+	bottom := container.NewGridWithColumns(2, h.importButton, h.exportButton)
 	h.content = container.NewBorder(top, bottom, nil, nil, container.NewStack(h.list, container.NewVBox(h.empty)))
 	return h
 }
@@ -282,6 +284,7 @@ func (h *historyPanel) reload() {
 		total = len(recs)
 	}
 	h.records = recs
+	h.u.trace.mark("history lists %d for %q", len(recs), query)
 	h.count.SetText(fmt.Sprintf("%d", total))
 	h.showEmpty(query)
 	h.list.Refresh()
@@ -734,4 +737,5 @@ func (u *ui) updateRecord(change func(*store.Record)) {
 	u.showTitle()
 	u.history.reload()
 	u.status.set(levelSuccess, "Saved.")
+	u.trace.mark("entry saved as %q", rec.Title)
 }

@@ -28,6 +28,9 @@ type statusBar struct {
 	action   *widget.Button
 	content  *fyne.Container
 	level    level
+	// said, when set, hears every message: the trace the real-window
+	// tests read.
+	said func(l level, msg string)
 }
 
 func newStatusBar() *statusBar {
@@ -76,6 +79,9 @@ func (s *statusBar) set(l level, msg string) {
 	s.text.Importance = levelImportance[l]
 	s.text.SetText(msg)
 	s.action.Hide()
+	if s.said != nil {
+		s.said(l, msg)
+	}
 }
 
 // offer adds a button to the current message, such as "Undo" after a

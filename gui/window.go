@@ -111,6 +111,9 @@ type ui struct {
 	// redrawing is set while the photo's reading is drawn again after an
 	// edit, and redrawAgain when more edits came meanwhile.
 	redrawing, redrawAgain bool
+	// traced are the controls whose place the layout trace reports.
+	traced             []tracedObject
+	layoutTracePending bool
 	// renameEntry is the Rename dialog's field last shown, for tests.
 	renameEntry *widget.Entry
 	// openPathDialog is the file dialog last shown, for tests.
@@ -166,6 +169,9 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 		u.win.Canvas().Focus(u.grid)
 	}
 	u.status = newStatusBar()
+	if tr != nil && tr.on {
+		u.status.said = func(l level, msg string) { tr.mark("status %d %s", l, msg) }
+	}
 	u.timer = newPlayTimer(u.status.clock)
 	u.history = newHistoryPanel(u)
 
@@ -178,6 +184,9 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	u.notesButton = widget.NewButtonWithIcon("Notes", theme.FileTextIcon(), u.editNotes)
 	u.renameButton.Importance = widget.LowImportance
 	u.notesButton.Importance = widget.LowImportance
+	u.traced = append(u.traced, tracedObject{"rename-button", u.renameButton}, tracedObject{"photo", u.photo},
+		tracedObject{"history-search", u.history.search}, tracedObject{"history-export", u.history.exportButton},
+		tracedObject{"history-import", u.history.importButton})
 	header := container.NewBorder(nil, nil, nil,
 		container.NewHBox(u.renameButton, u.notesButton),
 		container.NewVBox(u.title, u.subtitle))
@@ -192,7 +201,9 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	// off its last buttons.
 	top := container.NewVBox(container.NewHScroll(u.toolbar()), widget.NewSeparator())
 	bottom := container.NewVBox(widget.NewSeparator(), container.NewStack(tr.firstFrame(), u.status.content))
-	w.SetContent(container.NewBorder(top, bottom, nil, nil, newNarrowWatch(u.split)))
+	watch := newNarrowWatch(u.split)
+	watch.laidOut = u.scheduleLayoutTrace
+	w.SetContent(container.NewBorder(top, bottom, nil, nil, watch))
 	w.SetMainMenu(u.mainMenu())
 	u.routeKeys()
 	w.SetOnDropped(u.dropped)
@@ -273,6 +284,8 @@ func (u *ui) toolbar() fyne.CanvasObject {
 		below := fyne.NewPos(0, u.exportButton.Size().Height)
 		widget.ShowPopUpMenuAtRelativePosition(exportMenu, u.win.Canvas(), below, u.exportButton)
 	}
+	u.traced = append(u.traced, tracedObject{"open-button", open}, tracedObject{"solve-button", u.solveButton},
+		tracedObject{"export-button", u.exportButton}, tracedObject{"new-button", newPuzzle})
 	for _, b := range []*widget.Button{open, camera, newPuzzle, u.playButton, u.checkButton, u.revealButton, u.hintButton, steps, undo, redo, u.exportButton} {
 		b.Importance = widget.LowImportance
 	}
@@ -390,6 +403,7 @@ func (u *ui) showDocument() {
 	u.showPhoto()
 	u.syncControls()
 	u.showTitle()
+	u.trace.mark("grid %s", strings.Join(u.ed.puzzle.RowStrings(), "/"))
 }
 
 // showPhoto shows the overlay when the shown solution is current, else
@@ -409,6 +423,7 @@ func (u *ui) showPhoto() {
 	}
 	u.photo.show(img, corners, u.ed.puzzle.Rows, u.ed.puzzle.Cols)
 	u.photo.selectCell(u.ed.sel)
+	u.scheduleLayoutTrace()
 }
 
 func (u *ui) showTitle() {
