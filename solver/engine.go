@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"math/bits"
 	"sync"
 )
@@ -50,6 +51,47 @@ type engine struct {
 	spec     [2][MaxSize]lineSpec
 	fail     failure
 	home     *workspace
+	// givens is the puzzle's own cells, which a second solution must keep.
+	givens []Cell
+	// done is the solve's context's channel, nil when it can never be
+	// cancelled; err is its error once seen, which ends every loop.
+	ctx  context.Context
+	done <-chan struct{}
+	err  error
+	tick uint32
+	// variant picks the guided search's pattern (sparse.go).
+	variant int
+}
+
+// ctxCheckEvery is how many stopped calls share one look at the context:
+// a look costs a channel poll, and a call comes once per search node or
+// trial, a few microseconds apart at most, so cancelling is still seen
+// within a millisecond or so.
+const ctxCheckEvery = 64
+
+// stopped reports whether the solve's context is done.
+func (e *engine) stopped() bool {
+	if e.done == nil {
+		return false
+	}
+	if e.err != nil {
+		return true
+	}
+	if e.tick++; e.tick%ctxCheckEvery != 0 {
+		return false
+	}
+	select {
+	case <-e.done:
+		e.err = e.ctx.Err()
+		return true
+	default:
+		return false
+	}
+}
+
+// watch makes the engine's searches end when ctx is done.
+func (e *engine) watch(ctx context.Context) {
+	e.ctx, e.done = ctx, ctx.Done()
 }
 
 // A workspace holds an engine and its root state. Solves reuse them
@@ -64,7 +106,10 @@ var workspaces = sync.Pool{New: func() any { return new(workspace) }}
 
 // release returns the engine and its root state to the pool; neither may
 // be used afterwards.
-func (e *engine) release() { workspaces.Put(e.home) }
+func (e *engine) release() {
+	e.givens, e.ctx, e.done = nil, nil, nil
+	workspaces.Put(e.home)
+}
 
 type state struct {
 	m [2][MaxSize]masks
@@ -85,7 +130,7 @@ func lowBits(n int) uint64 {
 // returns the state holding its givens, not yet propagated.
 func newEngine(p *Puzzle) (*engine, *state) {
 	w := workspaces.Get().(*workspace)
-	w.engine = engine{rules: p.Rules, nsym: p.Rules.Symbols(), rows: p.Rows, cols: p.Cols, distinct: p.Rules == Takuzu, home: w}
+	w.engine = engine{rules: p.Rules, nsym: p.Rules.Symbols(), rows: p.Rows, cols: p.Cols, distinct: p.Rules == Takuzu, home: w, givens: p.Cells}
 	w.root = state{}
 	e := &w.engine
 	for axis, count := range [2]int{p.Rows, p.Cols} {
