@@ -130,37 +130,57 @@ const plainBudget = 2000
 // search counts solutions up to limit from st, which it leaves propagated.
 // It stops early, with e.err set, when the solve's context is done.
 func (e *engine) search(st *state, limit int) searcher {
-	root := *st
+	if !e.propagate(st) {
+		return searcher{e: e}
+	}
+	if !e.anyOpen(st) {
+		// Most published puzzles end here, with nothing to copy or search.
+		return searcher{e: e, found: 1, solutions: [2][]Cell{e.cells(st)}}
+	}
+	root := &e.home.saved
+	e.copyState(root, st)
 	spent := 0
 	// A grid left mostly open after propagation has many solutions or
 	// none, and plain search would only thrash on it: the sparse search
 	// goes first there, and after plain search elsewhere. It reports two
 	// solutions at most, so it serves only a count to two.
-	sparseFirst := limit == 2 && e.propagate(&root) && e.mostlyOpen(&root)
+	sparseFirst := limit == 2 && e.mostlyOpen(root)
 	if !sparseFirst {
 		s := searcher{e: e, limit: limit, budget: plainBudget}
-		s.run(st)
+		s.run(st, 0)
 		if !s.exhausted || e.err != nil {
 			return s
 		}
 		spent = s.nodes
 	}
 	if limit == 2 {
-		t, ok := e.sparseSearch(&root)
+		t, ok := e.sparseSearch(root)
 		t.nodes += spent
 		if ok || e.err != nil {
 			return t
 		}
 		spent = t.nodes
 	}
-	*st = root
+	e.copyState(st, root)
 	s := searcher{e: e, limit: limit, probe: true}
-	s.run(st)
+	s.run(st, 0)
 	s.nodes += spent
 	return s
 }
 
-func (s *searcher) run(st *state) {
+// anyOpen reports whether some cell is still undecided.
+func (e *engine) anyOpen(st *state) bool {
+	for r := 0; r < e.rows; r++ {
+		if e.open(st.m[rowsAxis][r]) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// run searches from st, at depth in the tree; the children's states are
+// the workspace's frames at the next depths.
+func (s *searcher) run(st *state, depth int) {
 	if s.e.stopped() || !s.e.propagate(st) {
 		return
 	}
@@ -188,15 +208,16 @@ func (s *searcher) run(st *state) {
 	if s.guided {
 		first = s.e.template(r, c)
 	}
+	child := s.e.frame(depth)
 	for k := 0; k < s.e.nsym; k++ {
 		v := (first + k) % s.e.nsym
 		if m[v]>>uint(pos)&1 == 0 {
 			continue
 		}
-		child := *st
-		s.e.assign(&child, r, c, v)
+		s.e.copyState(child, st)
+		s.e.assign(child, r, c, v)
 		s.nodes++
-		s.run(&child)
+		s.run(child, depth+1)
 		if s.found >= s.limit || s.exhausted || s.e.err != nil {
 			return
 		}
@@ -222,15 +243,12 @@ func (e *engine) branchCell(st *state) (axis, line, pos int, open bool) {
 func (e *engine) cells(st *state) []Cell {
 	out := make([]Cell, e.rows*e.cols)
 	for r := 0; r < e.rows; r++ {
-		m := st.m[rowsAxis][r]
-		k := e.known(m)
-		for c := 0; c < e.cols; c++ {
-			out[r*e.cols+c] = Empty
-			for v := 0; v < e.nsym; v++ {
-				if k[v]>>uint(c)&1 != 0 {
-					out[r*e.cols+c] = Cell(v)
-				}
-			}
+		k := e.known(st.m[rowsAxis][r])
+		row := out[r*e.cols : (r+1)*e.cols]
+		for c := range row {
+			// At most one of the three bits is set: the cell's symbol,
+			// or Empty (-1) when none is.
+			row[c] = Cell(k[0]>>uint(c)&1 + k[1]>>uint(c)&1*2 + k[2]>>uint(c)&1*3 - 1)
 		}
 	}
 	return out
@@ -330,9 +348,10 @@ func (e *engine) probe(st *state) bool {
 					if st.m[rowsAxis][r][v]>>uint(c)&1 == 0 || e.open(st.m[rowsAxis][r])>>uint(c)&1 == 0 {
 						continue
 					}
-					trial := *st
-					e.assign(&trial, r, c, v)
-					if e.propagate(&trial) {
+					trial := &e.home.trial
+					e.copyState(trial, st)
+					e.assign(trial, r, c, v)
+					if e.propagate(trial) {
 						continue
 					}
 					next := st.m[rowsAxis][r]

@@ -70,9 +70,10 @@ func (e *engine) sparseSearch(root *state) (s searcher, ok bool) {
 	cells := e.rows * e.cols
 	nodes := 0
 	for e.variant = 0; e.variant < guidedAttempts; e.variant++ {
-		st := *root
+		st := e.frame(0)
+		e.copyState(st, root)
 		s = searcher{e: e, limit: 1, budget: guidedBudget(cells), guided: true}
-		s.run(&st)
+		s.run(st, 1)
 		nodes += s.nodes
 		switch {
 		case e.err != nil:
@@ -102,13 +103,14 @@ func (e *engine) sparseSearch(root *state) (s searcher, ok bool) {
 			continue
 		}
 		tried++
-		st := *root
+		st := e.frame(0)
+		e.copyState(st, root)
 		next := m
 		next[v] &^= 1 << uint(c)
-		e.store(&st, rowsAxis, r, next)
+		e.store(st, rowsAxis, r, next)
 		st.local[rowsAxis] |= 1 << uint(r)
 		t := searcher{e: e, limit: 1, budget: guidedBudget(cells), guided: true}
-		t.run(&st)
+		t.run(st, 1)
 		nodes += t.nodes
 		if e.err != nil {
 			return searcher{e: e, nodes: nodes}, false
