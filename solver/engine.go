@@ -51,9 +51,9 @@ type engine struct {
 	// plain: binary rules and no edge clues, where the cheap rules and
 	// the exact line solver have their fast forms.
 	plain bool
-	spec     [2][MaxSize]lineSpec
-	fail     failure
-	home     *workspace
+	spec  [2][MaxSize]lineSpec
+	fail  failure
+	home  *workspace
 	// givens is the puzzle's own cells, which a second solution must keep.
 	givens []Cell
 	// done is the solve's context's channel, nil when it can never be
@@ -547,15 +547,7 @@ func lineDP(after *dpTable, sp *lineSpec, canOn, canOff, totals uint64, offFree 
 		cur[onRun2] = switchToOff
 	}
 	// Forward: reach[u] holds the on-counts of cells 0..i-1 ending in state u.
-	var reach [dpStates]uint64
-	if canOff&1 != 0 && after[1][offRun1]&1 != 0 {
-		reach[offRun1] = 1
-		off |= 1
-	}
-	if canOn&1 != 0 && after[1][onRun1]&2 != 0 {
-		reach[onRun1] = 2
-		on |= 1
-	}
+	reach, on, off := firstCell(after, canOn, canOff)
 	for i := 1; i < n; i++ {
 		eq, df := sp.equal>>uint(i-1)&1 != 0, sp.differ>>uint(i-1)&1 != 0
 		next := &after[i+1]
@@ -594,6 +586,20 @@ func lineDP(after *dpTable, sp *lineSpec, canOn, canOff, totals uint64, offFree 
 	return on, off, on|off == sp.full
 }
 
+// firstCell starts lineDP's forward pass: the first cell's states that can
+// reach the totals, and whether it can be on or off.
+func firstCell(after *dpTable, canOn, canOff uint64) (reach [dpStates]uint64, on, off uint64) {
+	if canOff&1 != 0 && after[1][offRun1]&1 != 0 {
+		reach[offRun1] = 1
+		off = 1
+	}
+	if canOn&1 != 0 && after[1][onRun1]&2 != 0 {
+		reach[onRun1] = 2
+		on = 1
+	}
+	return reach, on, off
+}
+
 // plainLineDP is lineDP for a binary line without edge clues, the lines
 // of nearly every published puzzle, with the clue tests taken out and the
 // per-cell choices made by masks rather than branches.
@@ -607,15 +613,7 @@ func plainLineDP(after *dpTable, sp *lineSpec, canOn, canOff, totals uint64) (on
 		onTo1, onTo2 := next[onRun1]>>1&onOK, next[onRun2]>>1&onOK
 		after[i] = [dpStates]uint64{offTo2 | onTo1, onTo1, onTo2 | offTo1, offTo1}
 	}
-	var reach [dpStates]uint64
-	if canOff&1 != 0 && after[1][offRun1]&1 != 0 {
-		reach[offRun1] = 1
-		off |= 1
-	}
-	if canOn&1 != 0 && after[1][onRun1]&2 != 0 {
-		reach[onRun1] = 2
-		on |= 1
-	}
+	reach, on, off := firstCell(after, canOn, canOff)
 	for i := 1; i < n; i++ {
 		offOK, onOK := -(canOff >> uint(i) & 1), -(canOn >> uint(i) & 1)
 		next := &after[i+1]
@@ -626,8 +624,8 @@ func plainLineDP(after *dpTable, sp *lineSpec, canOn, canOff, totals uint64) (on
 		to[offRun2] = reach[offRun1] & next[offRun2] & offOK
 		to[onRun1] = toOn << 1 & next[onRun1] & onOK
 		to[onRun2] = reach[onRun1] << 1 & next[onRun2] & onOK
-		off |= (to[offRun1] | to[offRun2] | -(to[offRun1]|to[offRun2])) >> 63 << uint(i)
-		on |= (to[onRun1] | to[onRun2] | -(to[onRun1]|to[onRun2])) >> 63 << uint(i)
+		off |= (to[offRun1] | to[offRun2] | -(to[offRun1] | to[offRun2])) >> 63 << uint(i)
+		on |= (to[onRun1] | to[onRun2] | -(to[onRun1] | to[onRun2])) >> 63 << uint(i)
 		reach = to
 	}
 	return on, off, on|off == sp.full
