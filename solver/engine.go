@@ -48,8 +48,8 @@ type engine struct {
 	rows     int
 	cols     int
 	distinct bool
-	// plain: binary rules and no edge clues, where the cheap rules and
-	// the exact line solver have their fast forms.
+	// plain: binary rules, where the cheap rules and store have their
+	// fast forms.
 	plain bool
 	spec  [2][MaxSize]lineSpec
 	fail  failure
@@ -148,7 +148,7 @@ func newEngine(p *Puzzle) (*engine, *state) {
 	w := workspaces.Get().(*workspace)
 	e := &w.engine
 	e.rules, e.nsym, e.rows, e.cols, e.distinct = p.Rules, p.Rules.Symbols(), p.Rows, p.Cols, p.Rules == Takuzu
-	e.plain = e.nsym == 2 && len(p.Edges) == 0
+	e.plain = e.nsym == 2
 	e.home, e.givens, e.fail = w, p.Cells, failure{}
 	e.ctx, e.done, e.err, e.tick, e.variant = nil, nil, nil, 0, 0
 	st := &w.root
@@ -362,7 +362,10 @@ func (e *engine) exactPass(st *state) (progressed, ok bool) {
 			i := bits.TrailingZeros64(st.exact[axis])
 			st.exact[axis] &^= 1 << uint(i)
 			m := st.m[axis][i]
-			if e.open(m) == 0 {
+			open := e.open(m)
+			// A binary line's cheap rules are exact on a line with one
+			// open cell: every rule that could decide it is a local one.
+			if open == 0 || e.plain && open&(open-1) == 0 {
 				continue
 			}
 			next, ok := e.exactLine(&e.spec[axis][i], m)
@@ -449,10 +452,10 @@ func (e *engine) localLine(sp *lineSpec, m masks) (masks, Rule) {
 	}
 }
 
-// localBinary is localLine for a binary line without edge clues, the
-// lines of nearly every published puzzle, with the loops over symbols and
-// the edge-clue rules taken out: the cheap rules are most of a solve's
-// time, and this form keeps the whole line in registers.
+// localBinary is localLine for a binary line, the lines of nearly every
+// published puzzle, with the loops over symbols taken out: the cheap rules
+// are most of a solve's time, and this form keeps the whole line in
+// registers. It adds one-left, which localLine leaves to the exact solver.
 func localBinary(sp *lineSpec, m0, m1 uint64) (uint64, uint64, Rule) {
 	full, least, most := sp.full, sp.least, sp.most
 	for {
@@ -482,10 +485,28 @@ func localBinary(sp *lineSpec, m0, m1 uint64) (uint64, uint64, Rule) {
 		if placed1 == most-1 {
 			r1 |= oneLeft(open, k0)
 		}
+		var fromEdges uint64
+		if eq, df := sp.equal, sp.differ; eq|df != 0 {
+			// An '=' clue needs a symbol both cells can hold; an 'x' clue
+			// forbids a symbol on both. A cell that cannot hold a symbol
+			// rules it out across '=' and a known symbol across 'x'.
+			if eq&^(m0&(m0>>1)|m1&(m1>>1)) != 0 || (k0&(k0>>1)|k1&(k1>>1))&df != 0 {
+				return m0, m1, RuleEdge
+			}
+			not0, not1 := full&^m0, full&^m1
+			e0 := (not0&eq)<<1 | (not0>>1)&eq | (k0&df)<<1 | (k0>>1)&df
+			e1 := (not1&eq)<<1 | (not1>>1)&eq | (k1&df)<<1 | (k1>>1)&df
+			fromEdges = e0 | e1
+			r0 |= e0
+			r1 |= e1
+		}
 		n0, n1 := m0&^r0, m1&^r1
 		if emptied := full &^ (n0 | n1); emptied != 0 {
-			if emptied&fromPairs != 0 {
+			switch {
+			case emptied&fromPairs != 0:
 				return m0, m1, RuleTriple
+			case emptied&fromEdges != 0:
+				return m0, m1, RuleEdge
 			}
 			return m0, m1, RuleBalance
 		}
@@ -792,7 +813,7 @@ func (e *engine) givensBreakRule(st *state) bool {
 		for i := 0; i < e.count(axis); i++ {
 			sp := &e.spec[axis][i]
 			m := st.m[axis][i]
-			if e.plain {
+			if e.plain && sp.equal|sp.differ == 0 {
 				// Only runs and counts can be broken; the masks stay in
 				// registers, which the general form's array does not.
 				k0, k1 := m[0]&^m[1], m[1]&^m[0]
