@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"math/bits"
 	"sync"
 )
@@ -47,9 +48,53 @@ type engine struct {
 	rows     int
 	cols     int
 	distinct bool
-	spec     [2][MaxSize]lineSpec
-	fail     failure
-	home     *workspace
+	// plain: binary rules, where the cheap rules and store have their
+	// fast forms.
+	plain bool
+	spec  [2][MaxSize]lineSpec
+	fail  failure
+	home  *workspace
+	// givens is the puzzle's own cells, which a second solution must keep.
+	givens []Cell
+	// done is the solve's context's channel, nil when it can never be
+	// cancelled; err is its error once seen, which ends every loop.
+	ctx  context.Context
+	done <-chan struct{}
+	err  error
+	tick uint32
+	// variant picks the guided search's pattern (sparse.go).
+	variant int
+}
+
+// ctxCheckEvery is how many stopped calls share one look at the context:
+// a look costs a channel poll, and a call comes once per search node or
+// trial, a few microseconds apart at most, so cancelling is still seen
+// within a millisecond or so.
+const ctxCheckEvery = 64
+
+// stopped reports whether the solve's context is done.
+func (e *engine) stopped() bool {
+	if e.done == nil {
+		return false
+	}
+	if e.err != nil {
+		return true
+	}
+	if e.tick++; e.tick%ctxCheckEvery != 0 {
+		return false
+	}
+	select {
+	case <-e.done:
+		e.err = e.ctx.Err()
+		return true
+	default:
+		return false
+	}
+}
+
+// watch makes the engine's searches end when ctx is done.
+func (e *engine) watch(ctx context.Context) {
+	e.ctx, e.done = ctx, ctx.Done()
 }
 
 // A workspace holds an engine and its root state. Solves reuse them
@@ -58,13 +103,27 @@ type engine struct {
 type workspace struct {
 	engine engine
 	root   state
+	// saved keeps the propagated root while plain search runs, for the
+	// searches that follow when it gives up.
+	saved state
+	// frames are the search's states, one per depth, and trial is
+	// probing's scratch state: kept here, a branch costs a copy of the
+	// grid's lines, not an allocation or a clear of a whole state.
+	frames []*state
+	trial  state
+	// dp is lineDP's table: kept here it is neither zeroed nor allocated
+	// per call, and every entry lineDP reads it has written first.
+	dp dpTable
 }
 
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}
 
 // release returns the engine and its root state to the pool; neither may
 // be used afterwards.
-func (e *engine) release() { workspaces.Put(e.home) }
+func (e *engine) release() {
+	e.givens, e.ctx, e.done = nil, nil, nil
+	workspaces.Put(e.home)
+}
 
 type state struct {
 	m [2][MaxSize]masks
@@ -82,21 +141,34 @@ func lowBits(n int) uint64 {
 }
 
 // newEngine sets up the solver for a puzzle that passed checkShape and
-// returns the state holding its givens, not yet propagated.
+// returns the state holding its givens, not yet propagated. It writes only
+// the lines the grid has: the workspace is 10 KB, and clearing it all
+// cost a small puzzle's solve a tenth of its time.
 func newEngine(p *Puzzle) (*engine, *state) {
 	w := workspaces.Get().(*workspace)
-	w.engine = engine{rules: p.Rules, nsym: p.Rules.Symbols(), rows: p.Rows, cols: p.Cols, distinct: p.Rules == Takuzu, home: w}
-	w.root = state{}
 	e := &w.engine
+	e.rules, e.nsym, e.rows, e.cols, e.distinct = p.Rules, p.Rules.Symbols(), p.Rows, p.Cols, p.Rules == Takuzu
+	e.plain = e.nsym == 2
+	e.home, e.givens, e.fail = w, p.Cells, failure{}
+	e.ctx, e.done, e.err, e.tick, e.variant = nil, nil, nil, 0, 0
+	st := &w.root
 	for axis, count := range [2]int{p.Rows, p.Cols} {
 		n := p.Cols
 		if axis == colsAxis {
 			n = p.Rows
 		}
 		least, most := symbolBounds(p.Rules, n)
-		for i := 0; i < count; i++ {
-			e.spec[axis][i] = lineSpec{n: n, full: lowBits(n), least: least, most: most}
+		full := lowBits(n)
+		all := masks{full, full}
+		if e.nsym == 3 {
+			all[2] = full
 		}
+		for i := 0; i < count; i++ {
+			e.spec[axis][i] = lineSpec{n: n, full: full, least: least, most: most}
+			st.m[axis][i] = all
+		}
+		st.local[axis] = lowBits(count)
+		st.exact[axis] = st.local[axis]
 	}
 	for _, ed := range p.Edges {
 		ed = ed.normalized()
@@ -111,22 +183,39 @@ func newEngine(p *Puzzle) (*engine, *state) {
 			sp.differ |= 1 << uint(at)
 		}
 	}
-	st := &w.root
-	for axis := range st.m {
-		for i := 0; i < e.count(axis); i++ {
-			for s := 0; s < e.nsym; s++ {
-				st.m[axis][i][s] = e.spec[axis][i].full
+	// Givens go straight into both views; every line is marked changed
+	// already, so nothing else needs telling.
+	for r := 0; r < p.Rows; r++ {
+		for c, v := range p.Cells[r*p.Cols : (r+1)*p.Cols] {
+			if v == Empty {
+				continue
 			}
-		}
-		st.local[axis] = lowBits(e.count(axis))
-		st.exact[axis] = st.local[axis]
-	}
-	for i, v := range p.Cells {
-		if v != Empty {
-			e.assign(st, i/p.Cols, i%p.Cols, int(v))
+			for s := 0; s < e.nsym; s++ {
+				if s != int(v) {
+					st.m[rowsAxis][r][s] &^= 1 << uint(c)
+					st.m[colsAxis][c][s] &^= 1 << uint(r)
+				}
+			}
 		}
 	}
 	return e, st
+}
+
+// frame is the search's state at a depth, made on first use.
+func (e *engine) frame(depth int) *state {
+	w := e.home
+	for len(w.frames) <= depth {
+		w.frames = append(w.frames, new(state))
+	}
+	return w.frames[depth]
+}
+
+// copyState copies the lines the grid has, a fraction of the whole state
+// on all but the largest grids.
+func (e *engine) copyState(dst, src *state) {
+	copy(dst.m[rowsAxis][:e.rows], src.m[rowsAxis][:e.rows])
+	copy(dst.m[colsAxis][:e.cols], src.m[colsAxis][:e.cols])
+	dst.local, dst.exact = src.local, src.exact
 }
 
 func (e *engine) count(axis int) int {
@@ -156,6 +245,26 @@ func (e *engine) store(st *state, axis, i int, next masks) {
 	if touched != 0 {
 		st.local[other] |= touched
 		st.exact[other] |= touched
+		st.exact[axis] |= bit
+	}
+}
+
+// storeBinary is store for two symbols, with the masks in registers.
+func (e *engine) storeBinary(st *state, axis, i int, n0, n1 uint64) {
+	line := &st.m[axis][i]
+	gone0, gone1 := line[0]&^n0, line[1]&^n1
+	line[0], line[1] = n0, n1
+	other := &st.m[1-axis]
+	bit := uint64(1) << uint(i)
+	for b := gone0; b != 0; b &= b - 1 {
+		other[bits.TrailingZeros64(b)][0] &^= bit
+	}
+	for b := gone1; b != 0; b &= b - 1 {
+		other[bits.TrailingZeros64(b)][1] &^= bit
+	}
+	if touched := gone0 | gone1; touched != 0 {
+		st.local[1-axis] |= touched
+		st.exact[1-axis] |= touched
 		st.exact[axis] |= bit
 	}
 }
@@ -202,8 +311,24 @@ func (e *engine) propagate(st *state) bool {
 				for st.local[axis] != 0 {
 					i := bits.TrailingZeros64(st.local[axis])
 					st.local[axis] &^= 1 << uint(i)
+					sp := &e.spec[axis][i]
+					if e.plain {
+						// Called directly with the two masks, which go in
+						// registers where a masks array goes through
+						// memory: the call was a third of the cheap
+						// rules' time.
+						m0, m1 := st.m[axis][i][0], st.m[axis][i][1]
+						n0, n1, rule := localBinary(sp, m0, m1)
+						if rule != "" {
+							return e.failAt(axis, i, rule, masks{m0, m1})
+						}
+						if n0 != m0 || n1 != m1 {
+							e.storeBinary(st, axis, i, n0, n1)
+						}
+						continue
+					}
 					m := st.m[axis][i]
-					next, rule := e.localLine(&e.spec[axis][i], m)
+					next, rule := e.localLine(sp, m)
 					if rule != "" {
 						return e.failAt(axis, i, rule, m)
 					}
@@ -237,7 +362,10 @@ func (e *engine) exactPass(st *state) (progressed, ok bool) {
 			i := bits.TrailingZeros64(st.exact[axis])
 			st.exact[axis] &^= 1 << uint(i)
 			m := st.m[axis][i]
-			if e.open(m) == 0 {
+			open := e.open(m)
+			// A binary line's cheap rules are exact on a line with one
+			// open cell: every rule that could decide it is a local one.
+			if open == 0 || e.plain && open&(open-1) == 0 {
 				continue
 			}
 			next, ok := e.exactLine(&e.spec[axis][i], m)
@@ -324,6 +452,71 @@ func (e *engine) localLine(sp *lineSpec, m masks) (masks, Rule) {
 	}
 }
 
+// localBinary is localLine for a binary line, the lines of nearly every
+// published puzzle, with the loops over symbols taken out: the cheap rules
+// are most of a solve's time, and this form keeps the whole line in
+// registers. It adds one-left, which localLine leaves to the exact solver.
+func localBinary(sp *lineSpec, m0, m1 uint64) (uint64, uint64, Rule) {
+	full, least, most := sp.full, sp.least, sp.most
+	for {
+		k0, k1 := m0&^m1, m1&^m0
+		if k0&(k0>>1)&(k0>>2)|k1&(k1>>1)&(k1>>2) != 0 {
+			return m0, m1, RuleTriple
+		}
+		placed0, placed1 := bits.OnesCount64(k0), bits.OnesCount64(k1)
+		if placed0 > most || placed1 > most || bits.OnesCount64(m0) < least || bits.OnesCount64(m1) < least {
+			return m0, m1, RuleBalance
+		}
+		// A pair or a sandwich of a symbol rules it out beside them.
+		pairs0, pairs1 := k0&(k0>>1), k1&(k1>>1)
+		r0 := pairs0>>1 | pairs0<<2 | (k0&(k0>>2))<<1
+		r1 := pairs1>>1 | pairs1<<2 | (k1&(k1>>2))<<1
+		fromPairs := r0 | r1
+		if placed0 == most {
+			r0 |= full &^ k0
+		}
+		if placed1 == most {
+			r1 |= full &^ k1
+		}
+		open := m0 & m1
+		if placed0 == most-1 {
+			r0 |= oneLeft(open, k1)
+		}
+		if placed1 == most-1 {
+			r1 |= oneLeft(open, k0)
+		}
+		var fromEdges uint64
+		if eq, df := sp.equal, sp.differ; eq|df != 0 {
+			// An '=' clue needs a symbol both cells can hold; an 'x' clue
+			// forbids a symbol on both. A cell that cannot hold a symbol
+			// rules it out across '=' and a known symbol across 'x'.
+			if eq&^(m0&(m0>>1)|m1&(m1>>1)) != 0 || (k0&(k0>>1)|k1&(k1>>1))&df != 0 {
+				return m0, m1, RuleEdge
+			}
+			not0, not1 := full&^m0, full&^m1
+			e0 := (not0&eq)<<1 | (not0>>1)&eq | (k0&df)<<1 | (k0>>1)&df
+			e1 := (not1&eq)<<1 | (not1>>1)&eq | (k1&df)<<1 | (k1>>1)&df
+			fromEdges = e0 | e1
+			r0 |= e0
+			r1 |= e1
+		}
+		n0, n1 := m0&^r0, m1&^r1
+		if emptied := full &^ (n0 | n1); emptied != 0 {
+			switch {
+			case emptied&fromPairs != 0:
+				return m0, m1, RuleTriple
+			case emptied&fromEdges != 0:
+				return m0, m1, RuleEdge
+			}
+			return m0, m1, RuleBalance
+		}
+		if n0 == m0 && n1 == m1 {
+			return m0, m1, ""
+		}
+		m0, m1 = n0, n1
+	}
+}
+
 // exactLine keeps exactly the possibilities that some valid filling of the
 // line uses. Binary lines are decided exactly; a Troix line is decided once
 // per symbol, as "this symbol or another", which is sound but may leave
@@ -331,12 +524,16 @@ func (e *engine) localLine(sp *lineSpec, m masks) (masks, Rule) {
 func (e *engine) exactLine(sp *lineSpec, m masks) (masks, bool) {
 	totals := lowBits(sp.most+1) &^ lowBits(sp.least)
 	if e.nsym == 2 {
-		on, off, ok := lineDP(sp, m[1], m[0], totals, false)
+		if sp.equal|sp.differ == 0 {
+			on, off, ok := plainLineDP(&e.home.dp, sp, m[1], m[0], totals)
+			return masks{off, on}, ok
+		}
+		on, off, ok := lineDP(&e.home.dp, sp, m[1], m[0], totals, false)
 		return masks{off, on}, ok
 	}
 	for s := 0; s < 3; s++ {
 		others := m[(s+1)%3] | m[(s+2)%3]
-		on, off, ok := lineDP(sp, m[s], others, totals, true)
+		on, off, ok := lineDP(&e.home.dp, sp, m[s], others, totals, true)
 		if !ok {
 			return m, false
 		}
@@ -359,17 +556,19 @@ const (
 	dpStates
 )
 
+// dpTable is lineDP's backward table: after[i][u] holds the on-counts of
+// cells 0..i-1, ending in state u, from which cells i..n-1 can be filled to
+// reach the totals.
+type dpTable [MaxSize + 1][dpStates]uint64
+
 // lineDP finds which cells of a two-valued line can be on and which off in
 // some filling where on-runs (and off-runs, unless offFree) are at most two
 // long, the on-count is in totals (a bitmask of counts), and edge clues hold.
 // With offFree the line is "symbol s or not": an 'x' clue then only forbids
 // two neighbouring ons. Each position keeps, per state, the bitmask of
 // reachable on-counts, so a line costs O(n) word operations.
-func lineDP(sp *lineSpec, canOn, canOff, totals uint64, offFree bool) (on, off uint64, ok bool) {
+func lineDP(after *dpTable, sp *lineSpec, canOn, canOff, totals uint64, offFree bool) (on, off uint64, ok bool) {
 	n := sp.n
-	// after[i][u]: the on-counts of cells 0..i-1, ending in state u, from
-	// which cells i..n-1 can be filled to reach totals.
-	var after [MaxSize + 1][dpStates]uint64
 	for u := range after[n] {
 		after[n][u] = totals
 	}
@@ -403,15 +602,7 @@ func lineDP(sp *lineSpec, canOn, canOff, totals uint64, offFree bool) (on, off u
 		cur[onRun2] = switchToOff
 	}
 	// Forward: reach[u] holds the on-counts of cells 0..i-1 ending in state u.
-	var reach [dpStates]uint64
-	if canOff&1 != 0 && after[1][offRun1]&1 != 0 {
-		reach[offRun1] = 1
-		off |= 1
-	}
-	if canOn&1 != 0 && after[1][onRun1]&2 != 0 {
-		reach[onRun1] = 2
-		on |= 1
-	}
+	reach, on, off := firstCell(after, canOn, canOff)
 	for i := 1; i < n; i++ {
 		eq, df := sp.equal>>uint(i-1)&1 != 0, sp.differ>>uint(i-1)&1 != 0
 		next := &after[i+1]
@@ -445,6 +636,69 @@ func lineDP(sp *lineSpec, canOn, canOff, totals uint64, offFree bool) (on, off u
 				on |= 1 << uint(i)
 			}
 		}
+		reach = to
+	}
+	return on, off, on|off == sp.full
+}
+
+// firstCell starts lineDP's forward pass: the first cell's states that can
+// reach the totals, and whether it can be on or off.
+func firstCell(after *dpTable, canOn, canOff uint64) (reach [dpStates]uint64, on, off uint64) {
+	if canOff&1 != 0 && after[1][offRun1]&1 != 0 {
+		reach[offRun1] = 1
+		off = 1
+	}
+	if canOn&1 != 0 && after[1][onRun1]&2 != 0 {
+		reach[onRun1] = 2
+		on = 1
+	}
+	return reach, on, off
+}
+
+// oneLeft is the rule for a symbol with room for one more in its line:
+// a filling that puts it in an open cell puts the other symbol in every
+// other open cell. It returns the open cells where that other symbol,
+// given as its known cells, would then make three in a row. Every run of
+// three it could make lies in a window of three cells, and the one cell
+// must lie in all of them, between the last window's start and the first
+// window's end. Most deductions that the exact line solver would find in
+// published puzzles are this rule's, at a fraction of its cost.
+func oneLeft(open, other uint64) uint64 {
+	all := other | open
+	w := all & (all >> 1) & (all >> 2)
+	if w == 0 || open&(open-1) == 0 {
+		return 0
+	}
+	first, last := bits.TrailingZeros64(w), 63-bits.LeadingZeros64(w)
+	return open &^ (lowBits(first+3) &^ lowBits(last))
+}
+
+// plainLineDP is lineDP for a binary line without edge clues, the lines
+// of nearly every published puzzle, with the clue tests taken out and the
+// per-cell choices made by masks rather than branches.
+func plainLineDP(after *dpTable, sp *lineSpec, canOn, canOff, totals uint64) (on, off uint64, ok bool) {
+	n := sp.n
+	after[n] = [dpStates]uint64{totals, totals, totals, totals}
+	for i := n - 1; i >= 1; i-- {
+		offOK, onOK := -(canOff >> uint(i) & 1), -(canOn >> uint(i) & 1)
+		next := &after[i+1]
+		offTo1, offTo2 := next[offRun1]&offOK, next[offRun2]&offOK
+		onTo1, onTo2 := next[onRun1]>>1&onOK, next[onRun2]>>1&onOK
+		after[i] = [dpStates]uint64{offTo2 | onTo1, onTo1, onTo2 | offTo1, offTo1}
+	}
+	reach, on, off := firstCell(after, canOn, canOff)
+	for i := 1; i < n; i++ {
+		offOK, onOK := -(canOff >> uint(i) & 1), -(canOn >> uint(i) & 1)
+		next := &after[i+1]
+		toOn := reach[offRun1] | reach[offRun2]
+		toOff := reach[onRun1] | reach[onRun2]
+		var to [dpStates]uint64
+		to[offRun1] = toOff & next[offRun1] & offOK
+		to[offRun2] = reach[offRun1] & next[offRun2] & offOK
+		to[onRun1] = toOn << 1 & next[onRun1] & onOK
+		to[onRun2] = reach[onRun1] << 1 & next[onRun2] & onOK
+		off |= (to[offRun1] | to[offRun2] | -(to[offRun1] | to[offRun2])) >> 63 << uint(i)
+		on |= (to[onRun1] | to[onRun2] | -(to[onRun1] | to[onRun2])) >> 63 << uint(i)
 		reach = to
 	}
 	return on, off, on|off == sp.full
@@ -559,18 +813,15 @@ func (e *engine) givensBreakRule(st *state) bool {
 		for i := 0; i < e.count(axis); i++ {
 			sp := &e.spec[axis][i]
 			m := st.m[axis][i]
-			k := e.known(m)
-			decided := sp.full &^ e.open(m)
-			bothDecided := decided & (decided >> 1)
-			for s := 0; s < e.nsym; s++ {
-				ks := k[s]
-				if ks&(ks>>1)&(ks>>2) != 0 || bits.OnesCount64(ks) > sp.most {
+			if e.plain && sp.equal|sp.differ == 0 {
+				// Only runs and counts can be broken; the masks stay in
+				// registers, which the general form's array does not.
+				k0, k1 := m[0]&^m[1], m[1]&^m[0]
+				if k0&(k0>>1)&(k0>>2)|k1&(k1>>1)&(k1>>2) != 0 || bits.OnesCount64(k0) > sp.most || bits.OnesCount64(k1) > sp.most {
 					return true
 				}
-				// Exactly one of two decided neighbours holds s: they differ.
-				if ks&(ks>>1)&sp.differ != 0 || (ks^ks>>1)&bothDecided&sp.equal != 0 {
-					return true
-				}
+			} else if e.lineBreaksRule(sp, m) {
+				return true
 			}
 			if e.distinct && e.open(m) == 0 {
 				if containsLine(complete[:nComplete], m[1]) {
@@ -579,6 +830,24 @@ func (e *engine) givensBreakRule(st *state) bool {
 				complete[nComplete] = m[1]
 				nComplete++
 			}
+		}
+	}
+	return false
+}
+
+// lineBreaksRule is givensBreakRule's test of one line, for any rules.
+func (e *engine) lineBreaksRule(sp *lineSpec, m masks) bool {
+	k := e.known(m)
+	decided := sp.full &^ e.open(m)
+	bothDecided := decided & (decided >> 1)
+	for s := 0; s < e.nsym; s++ {
+		ks := k[s]
+		if ks&(ks>>1)&(ks>>2) != 0 || bits.OnesCount64(ks) > sp.most {
+			return true
+		}
+		// Exactly one of two decided neighbours holds s: they differ.
+		if ks&(ks>>1)&sp.differ != 0 || (ks^ks>>1)&bothDecided&sp.equal != 0 {
+			return true
 		}
 	}
 	return false

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -70,10 +71,20 @@ type GradeStats struct {
 // malformed, breaks a rule, or does not have exactly one solution
 // (wrapping ErrNotUnique).
 func Grade(p *Puzzle) (Difficulty, GradeStats, error) {
+	return GradeContext(context.Background(), p)
+}
+
+// GradeContext is Grade that gives up when ctx is done, with an error
+// wrapping ctx.Err().
+func GradeContext(ctx context.Context, p *Puzzle) (Difficulty, GradeStats, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, GradeStats{}, stoppedError(err)
+	}
 	b, err := newStepBoard(p)
 	if err != nil {
 		return 0, GradeStats{}, err
 	}
+	b.ctx = ctx
 	stats := GradeStats{Uses: map[string]int{}}
 	for _, v := range b.cells {
 		if v == Empty {

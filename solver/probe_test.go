@@ -10,14 +10,7 @@ import (
 // imitates by brute force: before probing, proving this one unique took 25
 // minutes, so the test would run past go test's timeout.
 func TestSolveLargeExpertByProbing(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(goldenDir, "takuzu30-expert.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := goldenPuzzle(t, "takuzu30-expert.txt")
 	res := Solve(p)
 	if res.Status != Unique {
 		t.Fatalf("status %v, want unique", res.Status)
@@ -33,4 +26,18 @@ func TestSolveLargeExpertByProbing(t *testing.T) {
 	if res.Nodes <= plainBudget {
 		t.Errorf("solved in %d branches: the puzzle no longer exercises probing (budget %d)", res.Nodes, plainBudget)
 	}
+}
+
+// goldenPuzzle reads a puzzle from the solver's test data.
+func goldenPuzzle(t *testing.T, name string) *Puzzle {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(goldenDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -130,9 +130,12 @@ func (p *Puzzle) checkShape() error {
 	if len(p.Cells) != p.Rows*p.Cols {
 		return fmt.Errorf("%w: %dx%d grid has %d cells, want %d", ErrSize, p.Rows, p.Cols, len(p.Cells), p.Rows*p.Cols)
 	}
+	nsym := Cell(p.Rules.Symbols())
 	for i, v := range p.Cells {
-		if err := checkSymbol(p.Rules, Line{Index: i / p.Cols}, Point{Row: i / p.Cols, Col: i % p.Cols}, v); err != nil {
-			return err
+		// The error is built only for a bad cell: a solve starts here, and
+		// building it for every cell cost more than the solve's own rules.
+		if v < Empty || v >= nsym {
+			return checkSymbol(p.Rules, Line{Index: i / p.Cols}, Point{Row: i / p.Cols, Col: i % p.Cols}, v)
 		}
 	}
 	return p.checkEdges()
@@ -160,36 +163,52 @@ func (e Edge) normalized() Edge {
 }
 
 func (p *Puzzle) checkEdges() error {
-	seen := make(map[[4]int]Edge, len(p.Edges))
+	// seen holds one bit per clue already read: bit c of row r for the
+	// clue right of (r, c), bit r of column c for the clue below it. A
+	// map and a formatted name per clue cost a Tango solve a third of its
+	// time, so both wait for an error.
+	var seen [2][MaxSize]uint64
 	for i, e := range p.Edges {
-		name := fmt.Sprintf("edge clue %d (%s)", i+1, e)
-		if e.Rel > Differ {
-			return fmt.Errorf("%s: unknown relation %d", name, e.Rel)
+		if err := p.checkEdge(i, e, &seen); err != nil {
+			return err
 		}
-		for _, pt := range [2]Point{{e.R1, e.C1}, {e.R2, e.C2}} {
-			if pt.Row < 0 || pt.Row >= p.Rows || pt.Col < 0 || pt.Col >= p.Cols {
-				return fmt.Errorf("%s: cell r%dc%d is outside the %dx%d grid", name, pt.Row+1, pt.Col+1, p.Rows, p.Cols)
-			}
-		}
-		cells := []Point{{e.R1, e.C1}, {e.R2, e.C2}}
-		dr, dc := e.R2-e.R1, e.C2-e.C1
-		if dr*dr+dc*dc != 1 {
-			return &RuleError{Line: Line{Index: e.R1}, Rule: RuleEdge, Cells: cells,
-				Msg: fmt.Sprintf("%s joins cells that are not side by side", name)}
-		}
-		n := e.normalized()
-		key := [4]int{n.R1, n.C1, n.R2, n.C2}
-		if prev, dup := seen[key]; dup {
-			what := "repeats"
-			if prev.Rel != n.Rel {
-				what = "contradicts"
-			}
-			return &RuleError{Line: e.line(), Rule: RuleEdge, Cells: cells,
-				Msg: fmt.Sprintf("%s %s an earlier clue on the same cells", name, what)}
-		}
-		seen[key] = n
 	}
 	return nil
+}
+
+func (p *Puzzle) checkEdge(i int, e Edge, seen *[2][MaxSize]uint64) error {
+	name := func() string { return fmt.Sprintf("edge clue %d (%s)", i+1, e) }
+	if e.Rel > Differ {
+		return fmt.Errorf("%s: unknown relation %d", name(), e.Rel)
+	}
+	for _, pt := range [2]Point{{e.R1, e.C1}, {e.R2, e.C2}} {
+		if pt.Row < 0 || pt.Row >= p.Rows || pt.Col < 0 || pt.Col >= p.Cols {
+			return fmt.Errorf("%s: cell r%dc%d is outside the %dx%d grid", name(), pt.Row+1, pt.Col+1, p.Rows, p.Cols)
+		}
+	}
+	cells := func() []Point { return []Point{{e.R1, e.C1}, {e.R2, e.C2}} }
+	dr, dc := e.R2-e.R1, e.C2-e.C1
+	if dr*dr+dc*dc != 1 {
+		return &RuleError{Line: Line{Index: e.R1}, Rule: RuleEdge, Cells: cells(),
+			Msg: fmt.Sprintf("%s joins cells that are not side by side", name())}
+	}
+	n := e.normalized()
+	word, bit := &seen[0][n.R1], uint64(1)<<uint(n.C1)
+	if n.C1 == n.C2 {
+		word, bit = &seen[1][n.C1], uint64(1)<<uint(n.R1)
+	}
+	if *word&bit == 0 {
+		*word |= bit
+		return nil
+	}
+	what := "repeats"
+	for _, prev := range p.Edges[:i] {
+		if prev = prev.normalized(); prev.R1 == n.R1 && prev.C1 == n.C1 && prev.R2 == n.R2 && prev.C2 == n.C2 && prev.Rel != n.Rel {
+			what = "contradicts"
+		}
+	}
+	return &RuleError{Line: e.line(), Rule: RuleEdge, Cells: cells(),
+		Msg: fmt.Sprintf("%s %s an earlier clue on the same cells", name(), what)}
 }
 
 // checkRules reports the first rule a partly or fully filled grid breaks:

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -12,10 +13,18 @@ import (
 // without finishing the count. A puzzle whose givens already break a rule
 // comes back as None with Validate's error as the contradiction.
 func Solve(p *Puzzle) Result {
-	start := time.Now()
-	res := solveUpTo(p, 2)
-	res.Elapsed = time.Since(start)
+	res, _ := SolveContext(context.Background(), p)
 	return res
+}
+
+// SolveContext is Solve that gives up when ctx is done: it then returns an
+// error wrapping ctx.Err() (context.Canceled or context.DeadlineExceeded)
+// and a Result whose Status means nothing; only Nodes and Elapsed are set.
+func SolveContext(ctx context.Context, p *Puzzle) (Result, error) {
+	start := time.Now()
+	res, err := solveUpTo(ctx, p, 2)
+	res.Elapsed = time.Since(start)
+	return res, err
 }
 
 // SolveAuto is Solve for a puzzle whose rule set is unknown, such as one
@@ -24,25 +33,42 @@ func Solve(p *Puzzle) Result {
 // solutions, takuzu's distinct-lines rule is tried, and Result.Rules says
 // which rule set the answer holds under.
 func SolveAuto(p *Puzzle) Result {
+	res, _ := SolveAutoContext(context.Background(), p)
+	return res
+}
+
+// SolveAutoContext is SolveAuto that gives up, as SolveContext does, when
+// ctx is done.
+func SolveAutoContext(ctx context.Context, p *Puzzle) (Result, error) {
 	start := time.Now()
 	q := p.Clone()
 	if q.Rules == Troix || containsTwo(q.Cells) {
 		q.Rules = Troix
-		res := solveUpTo(q, 2)
+		res, err := solveUpTo(ctx, q, 2)
 		res.Elapsed = time.Since(start)
-		return res
+		return res, err
 	}
 	q.Rules = ThreeInARow
-	res := solveUpTo(q, 2)
-	if res.Status == Multiple {
+	res, err := solveUpTo(ctx, q, 2)
+	if err == nil && res.Status == Multiple {
 		q.Rules = Takuzu
-		if distinct := solveUpTo(q, 2); distinct.Status != None {
+		distinct, derr := solveUpTo(ctx, q, 2)
+		switch {
+		case derr != nil:
+			res, err = Result{}, derr
+		case distinct.Status != None:
 			distinct.Nodes += res.Nodes
 			res = distinct
 		}
 	}
 	res.Elapsed = time.Since(start)
-	return res
+	return res, err
+}
+
+// stoppedError wraps the context's error so that callers can tell a
+// cancelled or timed-out solve with errors.Is.
+func stoppedError(err error) error {
+	return fmt.Errorf("solve stopped before it finished: %w", err)
 }
 
 // Count returns how many solutions the puzzle has, counting no further
@@ -57,7 +83,7 @@ func Count(p *Puzzle, limit int) (int, error) {
 	if limit <= 0 {
 		return 0, nil
 	}
-	return e.search(st, limit, p.Rows, p.Cols).found, nil
+	return e.search(st, limit).found, nil
 }
 
 // Propagate applies every deduction that needs no search and returns the
@@ -76,50 +102,92 @@ func Propagate(p *Puzzle) ([]Cell, error) {
 }
 
 type searcher struct {
-	e          *engine
-	limit      int
-	rows, cols int
-	found      int
-	nodes      int
-	solutions  [2][]Cell
+	e         *engine
+	limit     int
+	found     int
+	nodes     int
+	solutions [2][]Cell
+	// budget, when positive, ends the search as exhausted once it has
+	// taken that many branches.
+	budget int
 	// probe makes every node try each open cell's values one level deep
 	// before branching. It costs more per node than it saves on easy
 	// puzzles, so it is switched on only when plain search runs past
 	// plainBudget nodes: on large hard puzzles it turns a search of many
 	// minutes into milliseconds.
-	probe     bool
+	probe bool
+	// guided tries each cell's template value first (sparse.go), which
+	// finds a first solution of a nearly empty grid without backtracking.
+	guided    bool
 	exhausted bool
 }
 
 // plainBudget is how many branches plain search may take before the
-// solve restarts with probing. Every puzzle of the shared datasets needs
-// far fewer.
+// solve turns to the sparse-grid search and then to probing. Every puzzle
+// of the shared datasets needs far fewer.
 const plainBudget = 2000
 
 // search counts solutions up to limit from st, which it leaves propagated.
-func (e *engine) search(st *state, limit, rows, cols int) searcher {
-	root := *st
-	s := searcher{e: e, limit: limit, rows: rows, cols: cols}
-	s.run(st)
-	if !s.exhausted {
-		return s
+// It stops early, with e.err set, when the solve's context is done.
+func (e *engine) search(st *state, limit int) searcher {
+	if !e.propagate(st) {
+		return searcher{e: e}
 	}
-	spent := s.nodes
-	*st = root
-	s = searcher{e: e, limit: limit, rows: rows, cols: cols, probe: true}
-	s.run(st)
+	if !e.anyOpen(st) {
+		// Most published puzzles end here, with nothing to copy or search.
+		return searcher{e: e, found: 1, solutions: [2][]Cell{e.cells(st)}}
+	}
+	root := &e.home.saved
+	e.copyState(root, st)
+	spent := 0
+	// A grid left mostly open after propagation has many solutions or
+	// none, and plain search would only thrash on it: the sparse search
+	// goes first there, and after plain search elsewhere. It reports two
+	// solutions at most, so it serves only a count to two.
+	sparseFirst := limit == 2 && e.mostlyOpen(root)
+	if !sparseFirst {
+		s := searcher{e: e, limit: limit, budget: plainBudget}
+		s.run(st, 0)
+		if !s.exhausted || e.err != nil {
+			return s
+		}
+		spent = s.nodes
+	}
+	if limit == 2 {
+		t, ok := e.sparseSearch(root)
+		t.nodes += spent
+		if ok || e.err != nil {
+			return t
+		}
+		spent = t.nodes
+	}
+	e.copyState(st, root)
+	s := searcher{e: e, limit: limit, probe: true}
+	s.run(st, 0)
 	s.nodes += spent
 	return s
 }
 
-func (s *searcher) run(st *state) {
-	if !s.e.propagate(st) {
+// anyOpen reports whether some cell is still undecided.
+func (e *engine) anyOpen(st *state) bool {
+	for r := 0; r < e.rows; r++ {
+		if e.open(st.m[rowsAxis][r]) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// run searches from st, at depth in the tree; the children's states are
+// the workspace's frames at the next depths.
+func (s *searcher) run(st *state, depth int) {
+	if s.e.stopped() || !s.e.propagate(st) {
 		return
 	}
 	if s.probe && !s.e.probe(st) {
 		return
 	}
-	if !s.probe && s.nodes > plainBudget {
+	if s.budget > 0 && s.nodes > s.budget {
 		s.exhausted = true
 		return
 	}
@@ -136,15 +204,21 @@ func (s *searcher) run(st *state) {
 		r, c = pos, line
 	}
 	m := st.m[axis][line]
-	for v := 0; v < s.e.nsym; v++ {
+	first := 0
+	if s.guided {
+		first = s.e.template(r, c)
+	}
+	child := s.e.frame(depth)
+	for k := 0; k < s.e.nsym; k++ {
+		v := (first + k) % s.e.nsym
 		if m[v]>>uint(pos)&1 == 0 {
 			continue
 		}
-		child := *st
-		s.e.assign(&child, r, c, v)
+		s.e.copyState(child, st)
+		s.e.assign(child, r, c, v)
 		s.nodes++
-		s.run(&child)
-		if s.found >= s.limit || s.exhausted {
+		s.run(child, depth+1)
+		if s.found >= s.limit || s.exhausted || s.e.err != nil {
 			return
 		}
 	}
@@ -169,15 +243,12 @@ func (e *engine) branchCell(st *state) (axis, line, pos int, open bool) {
 func (e *engine) cells(st *state) []Cell {
 	out := make([]Cell, e.rows*e.cols)
 	for r := 0; r < e.rows; r++ {
-		m := st.m[rowsAxis][r]
-		k := e.known(m)
-		for c := 0; c < e.cols; c++ {
-			out[r*e.cols+c] = Empty
-			for v := 0; v < e.nsym; v++ {
-				if k[v]>>uint(c)&1 != 0 {
-					out[r*e.cols+c] = Cell(v)
-				}
-			}
+		k := e.known(st.m[rowsAxis][r])
+		row := out[r*e.cols : (r+1)*e.cols]
+		for c := range row {
+			// At most one of the three bits is set: the cell's symbol,
+			// or Empty (-1) when none is.
+			row[c] = Cell(k[0]>>uint(c)&1 + k[1]>>uint(c)&1*2 + k[2]>>uint(c)&1*3 - 1)
 		}
 	}
 	return out
@@ -208,8 +279,11 @@ func (e *engine) contradiction(searched bool, nodes int) *RuleError {
 	return &RuleError{Line: l, Rule: f.rule, Cells: at, Msg: msg}
 }
 
-func solveUpTo(p *Puzzle, limit int) Result {
+func solveUpTo(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 	res := Result{Rules: p.Rules}
+	if err := ctx.Err(); err != nil {
+		return res, stoppedError(err)
+	}
 	err := p.checkShape()
 	var e *engine
 	var st *state
@@ -227,10 +301,14 @@ func solveUpTo(p *Puzzle, limit int) Result {
 			re = &RuleError{Rule: RuleSymbol, Msg: err.Error()}
 		}
 		res.Contradiction = re
-		return res
+		return res, nil
 	}
-	s := e.search(st, limit, p.Rows, p.Cols)
+	e.watch(ctx)
+	s := e.search(st, limit)
 	res.Nodes = s.nodes
+	if e.err != nil {
+		return res, stoppedError(e.err)
+	}
 	switch {
 	case s.found == 0:
 		res.Status = None
@@ -248,7 +326,7 @@ func solveUpTo(p *Puzzle, limit int) Result {
 			}
 		}
 	}
-	return res
+	return res, nil
 }
 
 // probe tries every value of every open cell one level deep, the way a
@@ -264,12 +342,16 @@ func (e *engine) probe(st *state) bool {
 				c := bits.TrailingZeros64(open)
 				open &= open - 1
 				for v := 0; v < e.nsym; v++ {
+					if e.stopped() {
+						return false
+					}
 					if st.m[rowsAxis][r][v]>>uint(c)&1 == 0 || e.open(st.m[rowsAxis][r])>>uint(c)&1 == 0 {
 						continue
 					}
-					trial := *st
-					e.assign(&trial, r, c, v)
-					if e.propagate(&trial) {
+					trial := &e.home.trial
+					e.copyState(trial, st)
+					e.assign(trial, r, c, v)
+					if e.propagate(trial) {
 						continue
 					}
 					next := st.m[rowsAxis][r]

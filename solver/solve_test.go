@@ -286,9 +286,10 @@ func TestValidLineCounts(t *testing.T) {
 func countValidLines(n int) int {
 	sp := lineSpec{n: n, full: lowBits(n), least: n / 2, most: (n + 1) / 2}
 	totals := lowBits(sp.most+1) &^ lowBits(sp.least)
+	var dp dpTable
 	var count func(on, off uint64, i int) int
 	count = func(on, off uint64, i int) int {
-		on, off, ok := lineDP(&sp, on, off, totals, false)
+		on, off, ok := lineDP(&dp, &sp, on, off, totals, false)
 		if !ok {
 			return 0
 		}

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -33,6 +34,15 @@ var ErrNotUnique = errors.New("the puzzle does not have exactly one solution")
 
 // NextStep finds the cheapest deduction that fills at least one cell.
 func NextStep(p *Puzzle) (Step, error) {
+	return NextStepContext(context.Background(), p)
+}
+
+// NextStepContext is NextStep that gives up when ctx is done, with an
+// error wrapping ctx.Err().
+func NextStepContext(ctx context.Context, p *Puzzle) (Step, error) {
+	if err := ctx.Err(); err != nil {
+		return Step{}, stoppedError(err)
+	}
 	b, err := newStepBoard(p)
 	if err != nil {
 		return Step{}, err
@@ -40,6 +50,7 @@ func NextStep(p *Puzzle) (Step, error) {
 	if b.complete() {
 		return Step{}, ErrAlreadySolved
 	}
+	b.ctx = ctx
 	return b.next(true)
 }
 
@@ -48,10 +59,20 @@ func NextStep(p *Puzzle) (Step, error) {
 // unique solution, it returns the steps found so far and an error wrapping
 // ErrNotUnique.
 func Steps(p *Puzzle) ([]Step, error) {
+	return StepsContext(context.Background(), p)
+}
+
+// StepsContext is Steps that gives up when ctx is done: it returns the
+// steps found so far and an error wrapping ctx.Err().
+func StepsContext(ctx context.Context, p *Puzzle) ([]Step, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, stoppedError(err)
+	}
 	b, err := newStepBoard(p)
 	if err != nil {
 		return nil, err
 	}
+	b.ctx = ctx
 	return b.run(true)
 }
 
@@ -133,6 +154,20 @@ type stepBoard struct {
 	trial     *stepBoard
 	solution  []Cell // the fast solver's answer, once search needed it
 	searchErr error
+	// ctx ends a step search that runs too long; nil for the boards the
+	// generator and trials use, which never need stopping.
+	ctx context.Context
+}
+
+// stopped is the context's error, wrapped, once ctx is done.
+func (b *stepBoard) stopped() error {
+	if b.ctx == nil {
+		return nil
+	}
+	if err := b.ctx.Err(); err != nil {
+		return stoppedError(err)
+	}
+	return nil
 }
 
 type stepHit struct {
@@ -221,7 +256,22 @@ func (b *stepBoard) complete() bool {
 func (b *stepBoard) next(text bool) (Step, error) {
 	b.first, b.text, b.hit, b.contra = true, text, nil, false
 	for _, t := range b.ladder {
+		if err := b.stopped(); err != nil {
+			return Step{}, err
+		}
+		if t.Level >= Expert {
+			// Trial costs a propagation per open cell and symbol, which on
+			// a large, nearly empty grid runs for minutes. The fast solver
+			// tells in milliseconds whether there is a unique solution for
+			// any step to lead to.
+			if err := b.solveFast(); err != nil {
+				return Step{}, err
+			}
+		}
 		t.run(b)
+		if err := b.stopped(); err != nil {
+			return Step{}, err
+		}
 		if b.contra {
 			return Step{}, b.noSolution()
 		}

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -16,6 +17,9 @@ func stepTrial(b *stepBoard) bool {
 	for at, cur := range b.cells {
 		if cur != Empty {
 			continue
+		}
+		if b.stopped() != nil {
+			return false
 		}
 		cands := uint8(3)
 		if b.rules == Troix {
@@ -97,29 +101,7 @@ func (b *stepBoard) contradiction() (string, []int) {
 // empty cell that lets the cheap techniques go furthest. It is the last
 // rung: a puzzle that needs it is graded Inhuman.
 func stepSearch(b *stepBoard) bool {
-	if b.solution == nil && b.searchErr == nil {
-		q := b.puzzle.Clone()
-		q.Cells = append([]Cell(nil), b.cells...)
-		res := Solve(q)
-		switch res.Status {
-		case Unique:
-			b.solution = res.Solution
-		case Multiple:
-			var where string
-			if len(res.Differ) > 0 {
-				d := res.Differ[0]
-				where = fmt.Sprintf(" (r%dc%d can be %c or %c)", d.Row+1, d.Col+1, res.Solution[d.Row*b.cols+d.Col].Char(), res.Second[d.Row*b.cols+d.Col].Char())
-			}
-			b.searchErr = fmt.Errorf("%w: it has more than one solution%s", ErrNotUnique, where)
-		default:
-			why := "no solution"
-			if res.Contradiction != nil {
-				why += ": " + res.Contradiction.Error()
-			}
-			b.searchErr = fmt.Errorf("%w: %s", ErrNotUnique, why)
-		}
-	}
-	if b.searchErr != nil {
+	if b.solveFast() != nil {
 		return false
 	}
 	best, bestGain := -1, -1
@@ -127,6 +109,9 @@ func stepSearch(b *stepBoard) bool {
 	for at, cur := range b.cells {
 		if cur != Empty {
 			continue
+		}
+		if b.stopped() != nil {
+			return false
 		}
 		if !b.first {
 			best = at
@@ -155,4 +140,40 @@ func stepSearch(b *stepBoard) bool {
 			b.cellName(best), b.sym(v))
 	}
 	return b.emit([]stepSet{{best, v}}, nil, text)
+}
+
+// solveFast runs the fast solver on the board once and keeps its unique
+// solution, or the error that says why there is none (no solution, more
+// than one, or the context ran out).
+func (b *stepBoard) solveFast() error {
+	if b.solution != nil || b.searchErr != nil {
+		return b.searchErr
+	}
+	q := b.puzzle.Clone()
+	q.Cells = append([]Cell(nil), b.cells...)
+	ctx := b.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	res, err := SolveContext(ctx, q)
+	switch {
+	case err != nil:
+		b.searchErr = err
+	case res.Status == Unique:
+		b.solution = res.Solution
+	case res.Status == Multiple:
+		var where string
+		if len(res.Differ) > 0 {
+			d := res.Differ[0]
+			where = fmt.Sprintf(" (r%dc%d can be %c or %c)", d.Row+1, d.Col+1, res.Solution[d.Row*b.cols+d.Col].Char(), res.Second[d.Row*b.cols+d.Col].Char())
+		}
+		b.searchErr = fmt.Errorf("%w: it has more than one solution%s", ErrNotUnique, where)
+	default:
+		why := "no solution"
+		if res.Contradiction != nil {
+			why += ": " + res.Contradiction.Error()
+		}
+		b.searchErr = fmt.Errorf("%w: %s", ErrNotUnique, why)
+	}
+	return b.searchErr
 }
