@@ -2,6 +2,7 @@ package gui
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -103,7 +104,7 @@ func BenchmarkImport12MP(b *testing.B) {
 			m, f, _ := vision.LoadBytesFit(data, displaySide)
 			<-done
 			q, _ := r.Puzzle(solver.ThreeInARow)
-			out := solveWithImage(q, true, m, r.Scaled(f))
+			out := solveWithImage(context.Background(), q, true, m, r.Scaled(f))
 			m.Close()
 			if out.overlay == nil {
 				b.Fatal("no overlay")

@@ -275,7 +275,7 @@ func (u *ui) readPhoto(gen int, name, source, path string, data []byte, into *st
 	out.auto = reading.Style != vision.StyleTango
 	out.puzzle, err = reading.Puzzle(rules)
 	if err == nil {
-		out.solve = solveWithImage(out.puzzle.Clone(), out.auto, mat, shown)
+		out.solve = solveWithImage(u.ctx, out.puzzle.Clone(), out.auto, mat, shown)
 		u.trace.since(start, "solved and drawn")
 	}
 	if out.solve.overlay == nil {
@@ -366,6 +366,10 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 	u.newDocument(doc, ed)
 	u.trace.mark("reading on screen")
 	doubtful := ed.count(markLowConfidence)
+	if pr.solve.err != nil {
+		u.searchGaveUp("Solve", pr.solve.err)
+		return
+	}
 	u.showSolve(pr.solve)
 	if doubtful > 0 && pr.solve.res.Status != solver.Unique {
 		u.status.set(levelWarning, fmt.Sprintf("%s — %d cells were hard to read (highlighted); check them and solve again.", u.status.message(), doubtful))

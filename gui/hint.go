@@ -54,9 +54,15 @@ func (u *ui) hint() {
 	p := u.hintPuzzle()
 	ed := u.ed
 	u.status.set(levelInfo, "Looking for the next step…")
+	ctx, done := u.cancellable("Looking for a hint")
 	u.background(func() func() {
-		step, err := solver.NextStep(p)
+		step, err := solver.NextStepContext(ctx, p)
 		return func() {
+			done()
+			if ctx.Err() != nil && err != nil {
+				u.searchGaveUp("Hint", err)
+				return
+			}
 			// The player may have typed on, or left play, meanwhile: a
 			// hint for another grid would point at the wrong cells.
 			if ed != u.ed || !ed.playing || !slices.Equal(p.Cells, u.hintPuzzle().Cells) {

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -25,25 +27,61 @@ var rulesNames = map[solver.Rules]string{
 // solveOutcome is a finished solve, with the solution drawn onto the photo
 // when there is one.
 type solveOutcome struct {
-	res        solver.Result
+	res solver.Result
+	// err is set when the solve gave up: cancelled, or the window closed.
+	err        error
 	overlay    image.Image
 	overlayErr error
 }
 
-func runSolver(p *solver.Puzzle, auto bool) solver.Result {
+func runSolver(ctx context.Context, p *solver.Puzzle, auto bool) (solver.Result, error) {
 	if auto {
-		return solver.SolveAuto(p)
+		return solver.SolveAutoContext(ctx, p)
 	}
-	return solver.Solve(p)
+	return solver.SolveContext(ctx, p)
 }
+
+// cancelAfter is how long a solve, hint or step search runs before the
+// status bar offers Cancel: long enough that no ordinary puzzle flashes
+// the button, short enough that a hard one never looks frozen.
+const cancelAfter = 500 * time.Millisecond
+
+// cancellable gives one background search its context, and offers Cancel
+// in the status bar once it has run past cancelAfter. The search's result
+// calls done on the UI goroutine. Closing the window cancels every
+// search, so that closing never waits on one.
+func (u *ui) cancellable(what string) (ctx context.Context, done func()) {
+	ctx, cancel := context.WithCancel(u.ctx)
+	offer := time.AfterFunc(cancelAfter, func() {
+		if u.stopped.Load() {
+			return
+		}
+		u.do(func() {
+			if ctx.Err() != nil || u.stopped.Load() {
+				return
+			}
+			u.status.set(levelInfo, what+" is taking a while…")
+			u.status.offer("Cancel", cancel)
+			u.trace.mark("cancel offered")
+		})
+	})
+	return ctx, func() {
+		offer.Stop()
+		cancel()
+	}
+}
+
+// cancelled says a search ended because the user cancelled it.
+func cancelled(err error) bool { return errors.Is(err, context.Canceled) }
 
 // solveWithImage runs off the UI goroutine: solve p and, when the solve
 // gives an answer, draw it onto img in perspective. img is the photo at
 // display size and shown the reading scaled to it. The reading's givens
 // are replaced by p's, so that the user's corrections are not drawn over.
-func solveWithImage(p *solver.Puzzle, auto bool, img gocv.Mat, shown *vision.Reading) solveOutcome {
-	out := solveOutcome{res: runSolver(p, auto)}
-	if shown == nil || out.res.Status == solver.None || len(out.res.Solution) != len(p.Cells) {
+func solveWithImage(ctx context.Context, p *solver.Puzzle, auto bool, img gocv.Mat, shown *vision.Reading) solveOutcome {
+	res, err := runSolver(ctx, p, auto)
+	out := solveOutcome{res: res, err: err}
+	if err != nil || shown == nil || out.res.Status == solver.None || len(out.res.Solution) != len(p.Cells) {
 		return out
 	}
 	drawn, err := vision.DrawOverlay(img, readingWithGivens(shown, p), out.res.Solution)
@@ -83,26 +121,43 @@ func (u *ui) solveThen(then func()) {
 	auto, photo, reading := u.doc.auto, u.doc.photo, u.doc.reading
 	u.status.set(levelInfo, "Solving…")
 	u.trace.mark("solve")
+	ctx, done := u.cancellable("Solving")
 	u.background(func() func() {
 		var out solveOutcome
 		if photo != nil && reading != nil {
 			mat, scale, err := vision.LoadBytesFit(photo, displaySide)
 			if err == nil {
-				out = solveWithImage(p, auto, mat, reading.Scaled(scale))
+				out = solveWithImage(ctx, p, auto, mat, reading.Scaled(scale))
 			} else {
-				out = solveOutcome{res: runSolver(p, auto), overlayErr: err}
+				out.res, out.err = u.solver(ctx, p, auto)
+				out.overlayErr = err
 			}
 			mat.Close()
 		} else {
-			out.res = runSolver(p, auto)
+			out.res, out.err = u.solver(ctx, p, auto)
 		}
 		return func() {
+			done()
+			if out.err != nil {
+				u.searchGaveUp("Solve", out.err)
+				return
+			}
 			u.showSolve(out)
 			if then != nil && out.res.Status != solver.None {
 				then()
 			}
 		}
 	})
+}
+
+// searchGaveUp says that a solve, hint or step search stopped early.
+func (u *ui) searchGaveUp(what string, err error) {
+	if cancelled(err) {
+		u.status.set(levelInfo, what+" cancelled.")
+		u.trace.mark("cancelled")
+		return
+	}
+	u.status.set(levelError, what+" stopped: "+err.Error())
 }
 
 // showSolve fills the grid with a solve's outcome, saves it to the

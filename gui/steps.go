@@ -42,14 +42,20 @@ func (u *ui) showSteps() {
 	}
 	style := u.ed.style
 	u.status.set(levelInfo, "Working out the solution step by step…")
+	ctx, done := u.cancellable("Working out the steps")
 	u.background(func() func() {
-		steps, err := solver.Steps(p)
+		steps, err := solver.StepsContext(ctx, p)
 		var grade solver.Difficulty
 		var stats solver.GradeStats
 		if err == nil {
-			grade, stats, err = solver.Grade(p)
+			grade, stats, err = solver.GradeContext(ctx, p)
 		}
 		return func() {
+			done()
+			if ctx.Err() != nil && err != nil {
+				u.searchGaveUp("Steps", err)
+				return
+			}
 			if err != nil {
 				u.status.set(levelError, "No solution path: "+err.Error())
 				return

@@ -1,11 +1,13 @@
 package gui
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -430,5 +432,35 @@ func TestTangoWithSeveralSolutionsSaysCluesAreMissing(t *testing.T) {
 	}
 	if u.doc.auto || u.doc.result.Rules != solver.ThreeInARow || strings.Contains(u.history.records[0].Title, "Takuzu") {
 		t.Errorf("a Tango board solved as %s (auto %v), titled %q", u.doc.result.Rules, u.doc.auto, u.history.records[0].Title)
+	}
+}
+
+// TestLongSolveOffersCancel: a solve that runs on gets a Cancel button,
+// and Cancel stops it.
+func TestLongSolveOffersCancel(t *testing.T) {
+	u := newTestUI(t)
+	started := make(chan struct{})
+	u.solver = func(ctx context.Context, p *solver.Puzzle, auto bool) (solver.Result, error) {
+		close(started)
+		<-ctx.Done()
+		return solver.Result{}, ctx.Err()
+	}
+	u.solve()
+	<-started
+	offered := func() (shown bool) {
+		u.do(func() { shown = !u.status.action.Hidden && u.status.action.Text == "Cancel" })
+		return shown
+	}
+	for i := 0; !offered(); i++ {
+		if i > 200 {
+			t.Fatalf("no Cancel offered while the solve ran on")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	u.do(func() { test.Tap(u.status.action) })
+	u.pending.Wait()
+	wantStatus(t, u, levelInfo, "Solve cancelled")
+	if u.doc.result != nil {
+		t.Errorf("a cancelled solve left a result")
 	}
 }

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"context"
 	"image"
 	"strings"
 	"sync"
@@ -88,6 +89,10 @@ type ui struct {
 	// Fyne's test driver runs fyne.Do on the calling goroutine, so tests
 	// swap in a version that runs one result at a time, as the app does.
 	do func(func())
+	// ctx is done once the window closes: every search is cancelled with
+	// it, so closing never waits on a long solve.
+	ctx      context.Context
+	stopWork context.CancelFunc
 	// stopped is set once the window is going away. Fyne then runs late
 	// fyne.Do calls straight away on the calling goroutine, after GLFW is
 	// gone, so a background result must not touch widgets any more.
@@ -123,6 +128,9 @@ type ui struct {
 	// generating numbers generator runs; a run whose number is no longer
 	// current was cancelled or overtaken, and its puzzle is dropped.
 	generating int
+	// solver solves a typed grid; tests swap in one that blocks until
+	// cancelled.
+	solver func(ctx context.Context, p *solver.Puzzle, auto bool) (solver.Result, error)
 	// generator is solver.Generate; tests hold it back to cancel a run.
 	generator func(solver.GenOptions) (*solver.Puzzle, []solver.Cell, error)
 
@@ -146,7 +154,8 @@ type ui struct {
 // newUI builds the window's content. storeDir overrides where the history
 // lives; "" means store.DefaultDir, which the command line shares.
 func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
-	u := &ui{app: a, win: w, trace: tr, generator: solver.Generate, do: fyne.Do}
+	u := &ui{app: a, win: w, trace: tr, generator: solver.Generate, solver: runSolver, do: fyne.Do}
+	u.ctx, u.stopWork = context.WithCancel(context.Background())
 	u.openStore(storeDir)
 	tr.mark("history opened")
 
@@ -223,6 +232,7 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 
 func (u *ui) close() {
 	u.timer.clear()
+	u.stopWork()
 	u.pending.Wait()
 	if u.store != nil {
 		u.store.Close()
