@@ -66,8 +66,10 @@ gui-smoke: build
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./solver/ ./store/ ./vision/
 
+# The reader's lab command prints README's accuracy tables; it has more
+# (snapshot, diff, score of any suite or folder): go run ./cmd/visionlab help.
 vision-report:
-	$(GO) test -tags $(TAGS) -run TestVisionReport -v -count=1 ./vision/ -report
+	$(GO) run -tags $(TAGS) ./cmd/visionlab score -fail-dir /tmp/synth-fail report
 
 # Each parser's fuzz target for FUZZTIME; the seed corpora also run in `make test`.
 # Minimisation is capped because it otherwise stalls for a minute per new input.

@@ -3,8 +3,6 @@ package vision
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -90,11 +88,6 @@ func TestPrintRoundTrip(t *testing.T) {
 				t.Fatalf("render: %v", err)
 			}
 			r := readPrint(t, png)
-			defer func() {
-				if t.Failed() {
-					keepFailedPrint(t, png, r)
-				}
-			}()
 			want := p.Cells
 			if pc.opts.Solution {
 				want = sol
@@ -176,31 +169,6 @@ func printedClues(edges []solver.Edge) map[[4]int]solver.Relation {
 		m[[4]int{e.R1, e.C1, e.R2, e.C2}] = e.Rel
 	}
 	return m
-}
-
-// keepFailedPrint saves the print and what the reader saw in it to
-// $BINOCLE_PRINT_FAILURES, when set, for looking at.
-func keepFailedPrint(t *testing.T, png []byte, r *Reading) {
-	dir := os.Getenv("BINOCLE_PRINT_FAILURES")
-	if dir == "" {
-		return
-	}
-	base := filepath.Join(dir, strings.NewReplacer("/", "_").Replace(t.Name()))
-	if err := os.WriteFile(base+".png", png, 0o644); err != nil {
-		t.Logf("keeping the print: %v", err)
-		return
-	}
-	img, err := LoadBytes(png)
-	if err != nil {
-		return
-	}
-	defer img.Close()
-	dbg := DrawDebug(img, r)
-	defer dbg.Close()
-	if err := WritePNG(base+"-debug.png", dbg); err != nil {
-		t.Logf("keeping the debug image: %v", err)
-	}
-	t.Logf("print and debug image kept as %s*.png", base)
 }
 
 func TestRenderPuzzleRefuses(t *testing.T) {

@@ -67,20 +67,36 @@ func fail(err error) int {
 	return 2
 }
 
-// suitesOf resolves suite names or folders; none means every suite.
-func suitesOf(names []string) ([]lab.Suite, error) {
-	if len(names) == 0 {
-		return lab.Suites, nil
+// parseOut parses a command's flags, of which -o DIR is required, and
+// with needArgs at least one argument; ok is false after printing usage.
+func parseOut(fs *flag.FlagSet, args []string, needArgs bool) (out string, ok bool) {
+	o := fs.String("o", "", "the folder to write to (required)")
+	if err := fs.Parse(args); err != nil {
+		return "", false
 	}
-	var out []lab.Suite
-	for _, n := range names {
-		s, err := lab.FindSuite(n)
-		if err != nil {
-			return nil, err
+	if *o == "" || (needArgs && fs.NArg() == 0) {
+		fs.Usage()
+		return "", false
+	}
+	return *o, true
+}
+
+// envAndSuites finds the data and resolves suite names or folders; none
+// means every suite.
+func envAndSuites(newEnv func() (*lab.Env, error), names []string) (*lab.Env, []lab.Suite, error) {
+	suites := lab.Suites
+	if len(names) > 0 {
+		suites = nil
+		for _, n := range names {
+			s, err := lab.FindSuite(n)
+			if err != nil {
+				return nil, nil, err
+			}
+			suites = append(suites, s)
 		}
-		out = append(out, s)
 	}
-	return out, nil
+	env, err := newEnv()
+	return env, suites, err
 }
 
 func init() {
@@ -105,25 +121,17 @@ func init() {
 		usage:   "-o DIR [SUITE|FOLDER ...]",
 		summary: "read every image of the suites (default: all) and write DIR/SUITE.jsonl",
 		run: func(fs *flag.FlagSet, args []string, newEnv func() (*lab.Env, error)) int {
-			out := fs.String("o", "", "the folder to write the snapshot to (required)")
 			workers := fs.Int("j", runtime.NumCPU(), "images read at once")
-			if err := fs.Parse(args); err != nil {
+			out, ok := parseOut(fs, args, false)
+			if !ok {
 				return 2
 			}
-			if *out == "" {
-				fs.Usage()
-				return 2
-			}
-			suites, err := suitesOf(fs.Args())
-			if err != nil {
-				return fail(err)
-			}
-			env, err := newEnv()
+			env, suites, err := envAndSuites(newEnv, fs.Args())
 			if err != nil {
 				return fail(err)
 			}
 			start := time.Now()
-			if err := env.Snapshot(*out, suites, *workers, stderr); err != nil {
+			if err := env.Snapshot(out, suites, *workers, stderr); err != nil {
 				return fail(err)
 			}
 			fmt.Fprintf(stderr, "snapshot of %d suites in %s\n", len(suites), time.Since(start).Round(time.Second))
