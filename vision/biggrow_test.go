@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // readBent renders a photo of a big grid of light lines on a bent,

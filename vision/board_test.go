@@ -6,7 +6,7 @@ import (
 
 	"gocv.io/x/gocv"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // appPhoto renders a synthetic photo of an app board and decodes it as

@@ -3,7 +3,7 @@ package vision_test
 import (
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 	"binocle/vision/lab"
 )
 

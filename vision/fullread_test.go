@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // smallLightPhoto renders a big photo of a small grid of light lines, as

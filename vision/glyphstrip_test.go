@@ -5,7 +5,7 @@ import (
 
 	"gocv.io/x/gocv"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // glareCells is a 10x10 puzzle whose two right-hand columns hold a few

@@ -8,8 +8,8 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"binocle/internal/synth"
 	"binocle/solver"
-	"binocle/vision/internal/synth"
 )
 
 // renderSpec renders a synthetic picture and loads it as LoadBytes does;

@@ -3,8 +3,8 @@ package vision_test
 import (
 	"testing"
 
+	"binocle/internal/synth"
 	"binocle/vision"
-	"binocle/vision/internal/synth"
 	"binocle/vision/lab"
 )
 

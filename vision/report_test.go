@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 	"binocle/vision/lab"
 )
 

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"binocle/internal/synth"
 	"binocle/vision"
-	"binocle/vision/internal/synth"
 	"binocle/vision/lab"
 
 	"gocv.io/x/gocv"

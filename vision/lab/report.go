@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"binocle/internal/synth"
 	"binocle/vision"
-	"binocle/vision/internal/synth"
 )
 
 // ReportSeed fixes the tuned suite: changing it changes every image, so

@@ -6,9 +6,9 @@ import (
 	"sort"
 	"strings"
 
+	"binocle/internal/synth"
 	"binocle/solver"
 	"binocle/vision"
-	"binocle/vision/internal/synth"
 )
 
 // Score compares a reading with the truth of a synthetic sample.

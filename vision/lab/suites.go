@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // Suite is a named set of images the reader is measured on: either a

@@ -6,8 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"binocle/internal/synth"
 	"binocle/vision"
-	"binocle/vision/internal/synth"
 )
 
 // WriteSuite renders a synthetic suite into dir, each image with its truth

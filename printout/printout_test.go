@@ -1,4 +1,4 @@
-package vision
+package printout
 
 import (
 	"bytes"
@@ -9,11 +9,12 @@ import (
 	"unicode"
 
 	"binocle/solver"
+	"binocle/vision"
 )
 
 // printCase is one puzzle printed in one style.
 type printCase struct {
-	style      Style
+	style      vision.Style
 	rules      solver.Rules
 	rows, cols int
 	edges      bool
@@ -50,32 +51,32 @@ func (pc printCase) generated(t *testing.T) (*solver.Puzzle, []solver.Cell) {
 }
 
 var printRoundTrips = []printCase{
-	{style: StyleSquareCircle, rules: solver.Takuzu, rows: 6, cols: 6},
-	{style: StyleSquareCircle, rules: solver.Takuzu, rows: 10, cols: 10, opts: PrintOptions{Title: "Takuzu 10×10 · Medium"}},
-	{style: StyleSquareCircle, rules: solver.ThreeInARow, rows: 8, cols: 8, edges: true},
-	{style: StyleDiscCircle, rules: solver.ThreeInARow, rows: 6, cols: 6},
-	{style: StyleDiscCircle, rules: solver.Takuzu, rows: 10, cols: 10},
-	{style: StyleDigits, rules: solver.Takuzu, rows: 6, cols: 6},
-	{style: StyleDigits, rules: solver.Takuzu, rows: 10, cols: 10},
-	{style: StyleXO, rules: solver.Takuzu, rows: 6, cols: 6},
-	{style: StyleXO, rules: solver.ThreeInARow, rows: 10, cols: 10},
-	{style: StyleXOI, rules: solver.Troix, rows: 6, cols: 6},
-	{style: StyleXOI, rules: solver.Troix, rows: 9, cols: 9},
-	{style: StyleTango, rules: solver.ThreeInARow, rows: 6, cols: 6, edges: true},
-	{style: StyleTiles, rules: solver.Takuzu, rows: 6, cols: 6},
-	{style: StyleTiles, rules: solver.Takuzu, rows: 10, cols: 10},
-	{style: StyleTiles, rules: solver.ThreeInARow, rows: 6, cols: 6, edges: true,
+	{style: vision.StyleSquareCircle, rules: solver.Takuzu, rows: 6, cols: 6},
+	{style: vision.StyleSquareCircle, rules: solver.Takuzu, rows: 10, cols: 10, opts: PrintOptions{Title: "Takuzu 10×10 · Medium"}},
+	{style: vision.StyleSquareCircle, rules: solver.ThreeInARow, rows: 8, cols: 8, edges: true},
+	{style: vision.StyleDiscCircle, rules: solver.ThreeInARow, rows: 6, cols: 6},
+	{style: vision.StyleDiscCircle, rules: solver.Takuzu, rows: 10, cols: 10},
+	{style: vision.StyleDigits, rules: solver.Takuzu, rows: 6, cols: 6},
+	{style: vision.StyleDigits, rules: solver.Takuzu, rows: 10, cols: 10},
+	{style: vision.StyleXO, rules: solver.Takuzu, rows: 6, cols: 6},
+	{style: vision.StyleXO, rules: solver.ThreeInARow, rows: 10, cols: 10},
+	{style: vision.StyleXOI, rules: solver.Troix, rows: 6, cols: 6},
+	{style: vision.StyleXOI, rules: solver.Troix, rows: 9, cols: 9},
+	{style: vision.StyleTango, rules: solver.ThreeInARow, rows: 6, cols: 6, edges: true},
+	{style: vision.StyleTiles, rules: solver.Takuzu, rows: 6, cols: 6},
+	{style: vision.StyleTiles, rules: solver.Takuzu, rows: 10, cols: 10},
+	{style: vision.StyleTiles, rules: solver.ThreeInARow, rows: 6, cols: 6, edges: true,
 		readerGap: "clues in the gaps between tiles (no ruled lines) are missed or misread: here r5c4=r6c4 and r6c3xr6c4 are not found; 30 of 202 clues wrong over 30 generated 6x6 puzzles, against 3-4 of 202 on ruled prints"},
 	// Answer sheets: the reader sees the solved grid, givens and grey alike.
-	{style: StyleSquareCircle, rules: solver.Takuzu, rows: 8, cols: 8, opts: PrintOptions{Solution: true}},
-	{style: StyleTango, rules: solver.ThreeInARow, rows: 6, cols: 6, edges: true, opts: PrintOptions{Solution: true}},
+	{style: vision.StyleSquareCircle, rules: solver.Takuzu, rows: 8, cols: 8, opts: PrintOptions{Solution: true}},
+	{style: vision.StyleTango, rules: solver.ThreeInARow, rows: 6, cols: 6, edges: true, opts: PrintOptions{Solution: true}},
 }
 
 // TestPrintRoundTrip prints generated puzzles, reads the prints back and
 // solves what was read: every style must come back as the same puzzle
 // with the same unique solution.
 func TestPrintRoundTrip(t *testing.T) {
-	covered := map[Style]bool{}
+	covered := map[vision.Style]bool{}
 	for _, pc := range printRoundTrips {
 		covered[pc.style] = true
 		t.Run(pc.name(), func(t *testing.T) {
@@ -117,21 +118,21 @@ func TestPrintRoundTrip(t *testing.T) {
 	}
 }
 
-func readPrint(t *testing.T, png []byte) *Reading {
+func readPrint(t *testing.T, png []byte) *vision.Reading {
 	t.Helper()
-	img, err := LoadBytes(png)
+	img, err := vision.LoadBytes(png)
 	if err != nil {
 		t.Fatalf("decoding the print: %v", err)
 	}
 	defer img.Close()
-	r, err := Read(img)
+	r, err := vision.Read(img)
 	if err != nil {
 		t.Fatalf("reading the print: %v", err)
 	}
 	return r
 }
 
-func checkReading(t *testing.T, r *Reading, style Style, rows, cols int, cells []solver.Cell, edges []solver.Edge) {
+func checkReading(t *testing.T, r *vision.Reading, style vision.Style, rows, cols int, cells []solver.Cell, edges []solver.Edge) {
 	t.Helper()
 	if r.Rows != rows || r.Cols != cols {
 		t.Fatalf("read a %dx%d grid, printed %dx%d", r.Rows, r.Cols, rows, cols)
@@ -189,20 +190,20 @@ func TestRenderPuzzleRefuses(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		p     *solver.Puzzle
-		style Style
+		style vision.Style
 		opts  PrintOptions
 		want  string
 	}{
-		{"nil puzzle", nil, StyleDigits, PrintOptions{}, "no puzzle"},
+		{"nil puzzle", nil, vision.StyleDigits, PrintOptions{}, "no puzzle"},
 		{"unknown style", open, "crosses", PrintOptions{}, `unknown style "crosses"`},
-		{"troix in two symbols", troix, StyleXO, PrintOptions{}, "troix needs three"},
-		{"troix as tiles", troix, StyleTiles, PrintOptions{}, "troix needs three"},
-		{"cells missing", short, StyleDigits, PrintOptions{}, "has 5 cells"},
-		{"givens break a rule", broken, StyleDigits, PrintOptions{}, "row 3"},
-		{"cell too small", open, StyleDigits, PrintOptions{CellPx: 8}, "cell size 8 px"},
-		{"cell too big", open, StyleDigits, PrintOptions{CellPx: 4096}, "cell size 4096 px"},
-		{"negative margin", open, StyleDigits, PrintOptions{MarginPx: -3}, "margin -3 px"},
-		{"answers of an open puzzle", open, StyleDigits, PrintOptions{Solution: true}, "has several"},
+		{"troix in two symbols", troix, vision.StyleXO, PrintOptions{}, "troix needs three"},
+		{"troix as tiles", troix, vision.StyleTiles, PrintOptions{}, "troix needs three"},
+		{"cells missing", short, vision.StyleDigits, PrintOptions{}, "has 5 cells"},
+		{"givens break a rule", broken, vision.StyleDigits, PrintOptions{}, "row 3"},
+		{"cell too small", open, vision.StyleDigits, PrintOptions{CellPx: 8}, "cell size 8 px"},
+		{"cell too big", open, vision.StyleDigits, PrintOptions{CellPx: 4096}, "cell size 4096 px"},
+		{"negative margin", open, vision.StyleDigits, PrintOptions{MarginPx: -3}, "margin -3 px"},
+		{"answers of an open puzzle", open, vision.StyleDigits, PrintOptions{Solution: true}, "has several"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			png, err := RenderPuzzle(tc.p, tc.style, tc.opts)
@@ -229,18 +230,18 @@ func TestRenderPuzzleSizeAndDeterminism(t *testing.T) {
 		{PrintOptions{CellPx: 40, MarginPx: 10}, 8*40 + 20 + 1, 6*40 + 20 + 1},
 		{PrintOptions{CellPx: 40, MarginPx: 10, Title: "Takuzu"}, 8*40 + 20 + 1, 7*40 + 20 + 1}, // the title takes a cell's height
 	} {
-		a, err := RenderPuzzle(p, StyleDigits, tc.opts)
+		a, err := RenderPuzzle(p, vision.StyleDigits, tc.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := RenderPuzzle(p, StyleDigits, tc.opts)
+		b, err := RenderPuzzle(p, vision.StyleDigits, tc.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a, b) {
 			t.Errorf("%+v: two renderings of one puzzle differ", tc.opts)
 		}
-		img, err := LoadBytes(a)
+		img, err := vision.LoadBytes(a)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,13 +259,13 @@ func TestDefaultPrintStyle(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		p    *solver.Puzzle
-		want Style
+		want vision.Style
 	}{
-		{"troix", &solver.Puzzle{Rules: solver.Troix, Rows: 9, Cols: 9}, StyleXOI},
-		{"6x6 with clues", tango, StyleTango},
-		{"8x8 with clues", bigEdges, StyleSquareCircle},
-		{"takuzu", &solver.Puzzle{Rules: solver.Takuzu, Rows: 6, Cols: 6}, StyleSquareCircle},
-		{"nil", nil, StyleSquareCircle},
+		{"troix", &solver.Puzzle{Rules: solver.Troix, Rows: 9, Cols: 9}, vision.StyleXOI},
+		{"6x6 with clues", tango, vision.StyleTango},
+		{"8x8 with clues", bigEdges, vision.StyleSquareCircle},
+		{"takuzu", &solver.Puzzle{Rules: solver.Takuzu, Rows: 6, Cols: 6}, vision.StyleSquareCircle},
+		{"nil", nil, vision.StyleSquareCircle},
 	} {
 		if got := DefaultPrintStyle(tc.p); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
@@ -294,7 +295,7 @@ func FuzzParseStyle(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		st, err := ParseStyle(s)
-		known := slices.Contains(PrintStyles(), Style(strings.ToLower(strings.TrimSpace(s))))
+		known := slices.Contains(PrintStyles(), vision.Style(strings.ToLower(strings.TrimSpace(s))))
 		if known != (err == nil) {
 			t.Fatalf("ParseStyle(%q) = %q, %v; known name: %v", s, st, err, known)
 		}
@@ -311,7 +312,7 @@ func BenchmarkRenderPuzzle(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, st := range []Style{StyleSquareCircle, StyleTango, StyleTiles} {
+	for _, st := range []vision.Style{vision.StyleSquareCircle, vision.StyleTango, vision.StyleTiles} {
 		b.Run(string(st), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := RenderPuzzle(p, st, PrintOptions{}); err != nil {

@@ -1,4 +1,4 @@
-package vision
+package camera
 
 import (
 	"bytes"
@@ -19,7 +19,8 @@ import (
 
 	"gocv.io/x/gocv"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
+	"binocle/vision"
 )
 
 // webcamSpec is a newspaper's 6×6 puzzle held in front of a 1280×720
@@ -45,7 +46,7 @@ func webcamFrame(t testing.TB) (gocv.Mat, synth.Truth) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := LoadBytes(sample.Data)
+	m, err := vision.LoadBytes(sample.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func writeClip(t testing.TB) webcamClip {
 	if err != nil {
 		t.Fatal(err)
 	}
-	noGrid, err := LoadBytes(noGridData)
+	noGrid, err := vision.LoadBytes(noGridData)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,12 +185,12 @@ func TestCaptureAutoFiresWhenSteady(t *testing.T) {
 		t.Errorf("preview is %dx%d, want 1280x720", b.Dx(), b.Dy())
 	}
 
-	img, err := LoadBytes(shot.PNG)
+	img, err := vision.LoadBytes(shot.PNG)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer img.Close()
-	reading, err := Read(img)
+	reading, err := vision.Read(img)
 	if err != nil {
 		t.Fatalf("reading the captured frame: %v", err)
 	}
@@ -239,7 +240,7 @@ func (s *recordedSource) FrameTime() time.Duration {
 	return time.Duration(s.reads.Load()-1) * time.Second / 15
 }
 
-func noGridLocate(gocv.Mat) ([4][2]float64, error) { return [4][2]float64{}, ErrNoGrid }
+func noGridLocate(gocv.Mat) ([4][2]float64, error) { return [4][2]float64{}, vision.ErrNoGrid }
 
 func TestCaptureStopsCleanly(t *testing.T) {
 	frame := gocv.NewMatWithSize(720, 1280, gocv.MatTypeCV8UC3)
@@ -294,7 +295,7 @@ func TestCaptureNow(t *testing.T) {
 	if shot.Auto || shot.Found || shot.Width != 320 || shot.Height != 240 {
 		t.Errorf("shot Auto=%v Found=%v %dx%d, want a manual 320x240 capture without a grid", shot.Auto, shot.Found, shot.Width, shot.Height)
 	}
-	m, err := LoadBytes(shot.PNG)
+	m, err := vision.LoadBytes(shot.PNG)
 	if err != nil {
 		t.Fatalf("the shot does not decode: %v", err)
 	}
@@ -506,14 +507,14 @@ func reportCPU(b *testing.B, start time.Duration) {
 	}
 }
 
-// BenchmarkLocate720pCamera is LocateGrid on one 1280×720 webcam frame, the
+// BenchmarkLocate720pCamera is vision.LocateGrid on one 1280×720 webcam frame, the
 // per-frame cost of the live outline (target: 30 ms).
 func BenchmarkLocate720pCamera(b *testing.B) {
 	frame, _ := webcamFrame(b)
 	defer frame.Close()
 	cpu, _ := processCPU()
 	for b.Loop() {
-		if _, err := LocateGrid(frame); err != nil {
+		if _, err := vision.LocateGrid(frame); err != nil {
 			b.Fatal(err)
 		}
 	}

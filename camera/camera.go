@@ -1,4 +1,4 @@
-package vision
+package camera
 
 import (
 	"context"
@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"gocv.io/x/gocv"
+
+	"binocle/vision"
 )
 
 // FrameSource is anything that delivers video frames: a camera, or a video
@@ -261,7 +263,7 @@ type CaptureOptions struct {
 
 func (o CaptureOptions) withDefaults() CaptureOptions {
 	if o.Locate == nil {
-		o.Locate = LocateGrid
+		o.Locate = vision.LocateGrid
 	}
 	if o.SteadyFor <= 0 {
 		o.SteadyFor = 500 * time.Millisecond

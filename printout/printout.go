@@ -1,4 +1,4 @@
-package vision
+package printout
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"binocle/solver"
+	"binocle/vision"
 )
 
 // PrintOptions shape a printable rendering. The zero value is a plain
@@ -58,14 +59,14 @@ var (
 	tileOneSoft   = color.RGBA{236, 140, 118, 255}
 	tileZeroSoft  = color.RGBA{120, 200, 228, 255}
 	tileBlank     = color.RGBA{222, 222, 222, 255}
-	printStyleSet = []Style{StyleSquareCircle, StyleDiscCircle, StyleDigits, StyleXO, StyleXOI, StyleTango, StyleTiles}
+	printStyleSet = []vision.Style{vision.StyleSquareCircle, vision.StyleDiscCircle, vision.StyleDigits, vision.StyleXO, vision.StyleXOI, vision.StyleTango, vision.StyleTiles}
 )
 
 // PrintStyles lists every style RenderPuzzle draws.
-func PrintStyles() []Style { return append([]Style(nil), printStyleSet...) }
+func PrintStyles() []vision.Style { return append([]vision.Style(nil), printStyleSet...) }
 
 // ParseStyle accepts a style's name as the CLI and the JSON spell it.
-func ParseStyle(s string) (Style, error) {
+func ParseStyle(s string) (vision.Style, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	for _, st := range printStyleSet {
 		if string(st) == name {
@@ -83,22 +84,22 @@ func ParseStyle(s string) (Style, error) {
 // for: xoi for Troix (the only style with three symbols), LinkedIn's look
 // for a 6×6 with edge clues, and the newspapers' squares and circles
 // otherwise.
-func DefaultPrintStyle(p *solver.Puzzle) Style {
+func DefaultPrintStyle(p *solver.Puzzle) vision.Style {
 	switch {
 	case p == nil:
-		return StyleSquareCircle
+		return vision.StyleSquareCircle
 	case p.Rules == solver.Troix:
-		return StyleXOI
+		return vision.StyleXOI
 	case len(p.Edges) > 0 && p.Rows == 6 && p.Cols == 6:
-		return StyleTango
+		return vision.StyleTango
 	}
-	return StyleSquareCircle
+	return vision.StyleSquareCircle
 }
 
 // RenderPuzzle draws p black on white in the given glyph style, ready to
 // print, and returns it encoded as PNG. The picture follows the
 // conventions Read expects, so a photo of the print reads back.
-func RenderPuzzle(p *solver.Puzzle, style Style, opts PrintOptions) ([]byte, error) {
+func RenderPuzzle(p *solver.Puzzle, style vision.Style, opts PrintOptions) ([]byte, error) {
 	pr, err := newPrinter(p, style, opts)
 	if err != nil {
 		return nil, err
@@ -118,14 +119,14 @@ func RenderPuzzle(p *solver.Puzzle, style Style, opts PrintOptions) ([]byte, err
 // [ox+c*cs, ox+(c+1)*cs) across and likewise down.
 type printer struct {
 	p             *solver.Puzzle
-	style         Style
+	style         vision.Style
 	title         string
 	shown         []solver.Cell // what each cell shows: givens, plus the solution on an answer sheet
 	cs, ox, oy    int
 	width, height int
 }
 
-func newPrinter(p *solver.Puzzle, style Style, opts PrintOptions) (*printer, error) {
+func newPrinter(p *solver.Puzzle, style vision.Style, opts PrintOptions) (*printer, error) {
 	if p == nil {
 		return nil, errors.New("print: no puzzle")
 	}
@@ -135,8 +136,8 @@ func newPrinter(p *solver.Puzzle, style Style, opts PrintOptions) (*printer, err
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("print: %w", err)
 	}
-	if p.Rules == solver.Troix && style != StyleXOI {
-		return nil, fmt.Errorf("print: style %s has two symbols and troix needs three; use %s", style, StyleXOI)
+	if p.Rules == solver.Troix && style != vision.StyleXOI {
+		return nil, fmt.Errorf("print: style %s has two symbols and troix needs three; use %s", style, vision.StyleXOI)
 	}
 	cs := opts.CellPx
 	if cs == 0 {
@@ -211,7 +212,7 @@ func (pr *printer) draw(m *gocv.Mat) {
 	if pr.title != "" {
 		putTextCentred(m, pr.title, image.Pt(pr.width/2, pr.oy-pr.cs/2), 0.4*float64(pr.cs), gocv.FontHersheyDuplex, max(1, pr.cs/24), printInk)
 	}
-	if pr.style == StyleTiles {
+	if pr.style == vision.StyleTiles {
 		pr.drawTiles(m)
 	} else {
 		pr.drawRuled(m)
@@ -224,7 +225,7 @@ func (pr *printer) draw(m *gocv.Mat) {
 // drawRuled is the newspaper look: thin inner lines, a thick outer border.
 func (pr *printer) drawRuled(m *gocv.Mat) {
 	rows, cols, cs := pr.p.Rows, pr.p.Cols, pr.cs
-	if pr.style == StyleTango {
+	if pr.style == vision.StyleTango {
 		for i := range pr.p.Cells {
 			if pr.given(i) {
 				gocv.Rectangle(m, pr.cellRect(i/cols, i%cols), tangoShade, -1)
@@ -278,20 +279,20 @@ func (pr *printer) drawGlyph(m *gocv.Mat, r, c int, v solver.Cell, given bool) {
 	rad := int(size / 2)
 	stroke := max(2, pr.cs/10)
 	switch pr.style {
-	case StyleSquareCircle, StyleDiscCircle:
+	case vision.StyleSquareCircle, vision.StyleDiscCircle:
 		switch {
 		case v == solver.Zero:
 			gocv.CircleWithParams(m, p, rad-stroke/2, ink, stroke, gocv.LineAA, 0)
-		case pr.style == StyleSquareCircle:
+		case pr.style == vision.StyleSquareCircle:
 			gocv.Rectangle(m, image.Rect(p.X-rad, p.Y-rad, p.X+rad, p.Y+rad), ink, -1)
 		default:
 			gocv.CircleWithParams(m, p, rad, ink, -1, gocv.LineAA, 0)
 		}
-	case StyleDigits:
+	case vision.StyleDigits:
 		putTextCentred(m, string(v.Char()), p, size, gocv.FontHersheySimplex, stroke, ink)
-	case StyleXO, StyleXOI:
+	case vision.StyleXO, vision.StyleXOI:
 		putTextCentred(m, map[solver.Cell]string{solver.Zero: "O", solver.One: "X", solver.Two: "I"}[v], p, size, gocv.FontHersheySimplex, stroke, ink)
-	case StyleTango:
+	case vision.StyleTango:
 		pr.drawTangoGlyph(m, p, v, given)
 	}
 }
