@@ -68,7 +68,7 @@ gui-smoke: build
 	./.ci/gui-smoke $(BIN)
 
 bench:
-	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./solver/ ./store/ ./vision/ ./camera/
+	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./solver/ ./store/ ./vision/ ./camera/ ./printout/
 
 # The reader's lab command prints README's accuracy tables; it has more
 # (snapshot, diff, score of any suite or folder): go run ./cmd/visionlab help.

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"binocle/geom"
 	"binocle/solver"
 	"binocle/vision/exif"
 
@@ -126,37 +127,8 @@ func renderClean(spec *Spec, rng *rand.Rand) (Sample, error) {
 	return Sample{Truth: t, Data: append([]byte(nil), buf.GetBytes()...), Ext: ".png"}, nil
 }
 
-// homography is a row-major 3x3 matrix.
-type homography [9]float64
-
-func (h homography) apply(x, y float64) (float64, float64) {
-	w := h[6]*x + h[7]*y + h[8]
-	return (h[0]*x + h[1]*y + h[2]) / w, (h[3]*x + h[4]*y + h[5]) / w
-}
-
-func (h homography) mul(o homography) homography {
-	var r homography
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			for k := 0; k < 3; k++ {
-				r[3*i+j] += h[3*i+k] * o[3*k+j]
-			}
-		}
-	}
-	return r
-}
-
-func (h homography) inverse() homography {
-	a, b, c, d, e, f, g, hh, i := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8]
-	det := a*(e*i-f*hh) - b*(d*i-f*g) + c*(d*hh-e*g)
-	return homography{
-		(e*i - f*hh) / det, (c*hh - b*i) / det, (b*f - c*e) / det,
-		(f*g - d*i) / det, (a*i - c*g) / det, (c*d - a*f) / det,
-		(d*hh - e*g) / det, (b*g - a*hh) / det, (a*e - b*d) / det,
-	}
-}
-
-func translate(dx, dy float64) homography { return homography{1, 0, dx, 0, 1, dy, 0, 0, 1} }
+// homography is geom's projective map, shared with the reader and the app.
+type homography = geom.Homography
 
 // camera models a phone looking at the page: the page is rotated in its own
 // plane, tilted about a random axis, and seen through a pinhole with a
@@ -189,13 +161,13 @@ func camera(spec *Spec, rng *rand.Rand, gw, gh float64) homography {
 	z := f * math.Max(gw, gh) / (spec.Fill * math.Min(W, H))
 	K := homography{f, 0, W / 2, 0, f, H / 2, 0, 0, 1}
 	RT := homography{R[0], R[1], 0, R[3], R[4], 0, R[6], R[7], z}
-	h := K.mul(RT).mul(translate(-gw/2, -gh/2))
+	h := K.Mul(RT).Mul(geom.Translation(-gw/2, -gh/2))
 
 	corners := [4][2]float64{{0, 0}, {gw, 0}, {gw, gh}, {0, gh}}
 	for attempt := 0; ; attempt++ {
 		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, c := range corners {
-			x, y := h.apply(c[0], c[1])
+			x, y := h.Apply(c[0], c[1])
 			minX, maxX = math.Min(minX, x), math.Max(maxX, x)
 			minY, maxY = math.Min(minY, y), math.Max(maxY, y)
 		}
@@ -203,7 +175,7 @@ func camera(spec *Spec, rng *rand.Rand, gw, gh float64) homography {
 		if attempt > 0 {
 			s = 1
 		}
-		zoom := translate(W/2, H/2).mul(homography{s, 0, 0, 0, s, 0, 0, 0, 1}).mul(translate(-W/2, -H/2))
+		zoom := geom.Translation(W/2, H/2).Mul(homography{s, 0, 0, 0, s, 0, 0, 0, 1}).Mul(geom.Translation(-W/2, -H/2))
 		minX, maxX = W/2+(minX-W/2)*s, W/2+(maxX-W/2)*s
 		minY, maxY = H/2+(minY-H/2)*s, H/2+(maxY-H/2)*s
 		mx, my := 0.03*W, 0.03*H
@@ -212,9 +184,9 @@ func camera(spec *Spec, rng *rand.Rand, gw, gh float64) homography {
 		if loX <= hiX && loY <= hiY {
 			dx := loX + rng.Float64()*(hiX-loX)
 			dy := loY + rng.Float64()*(hiY-loY)
-			return translate(dx, dy).mul(zoom).mul(h)
+			return geom.Translation(dx, dy).Mul(zoom).Mul(h)
 		}
-		h = translate(W/2, H/2).mul(homography{0.9 * s, 0, 0, 0, 0.9 * s, 0, 0, 0, 1}).mul(translate(-W/2, -H/2)).mul(h)
+		h = geom.Translation(W/2, H/2).Mul(homography{0.9 * s, 0, 0, 0, 0.9 * s, 0, 0, 0, 1}).Mul(geom.Translation(-W/2, -H/2)).Mul(h)
 	}
 }
 
@@ -248,10 +220,10 @@ func renderPhoto(spec *Spec, rng *rand.Rand, withGrid bool) (Sample, error) {
 	hPage := camera(spec, rng, gw, gh) // page pixels (grid TL at 0,0) to output pixels
 
 	// Only the part of the page the camera sees is rendered.
-	inv := hPage.inverse()
+	inv := hPage.Inverse()
 	vis := image.Rectangle{Min: image.Pt(math.MaxInt32, math.MaxInt32), Max: image.Pt(math.MinInt32, math.MinInt32)}
 	for _, q := range [][2]float64{{0, 0}, {float64(W), 0}, {float64(W), float64(H)}, {0, float64(H)}, {float64(W) / 2, 0}, {float64(W) / 2, float64(H)}, {0, float64(H) / 2}, {float64(W), float64(H) / 2}} {
-		x, y := inv.apply(q[0], q[1])
+		x, y := inv.Apply(q[0], q[1])
 		vis.Min.X, vis.Min.Y = min(vis.Min.X, int(x)-2*cs), min(vis.Min.Y, int(y)-2*cs)
 		vis.Max.X, vis.Max.Y = max(vis.Max.X, int(x)+2*cs), max(vis.Max.Y, int(y)+2*cs)
 	}
@@ -288,7 +260,7 @@ func renderPhoto(spec *Spec, rng *rand.Rand, withGrid bool) (Sample, error) {
 	table := color.RGBA{uint8(60 + rng.IntN(120)), uint8(45 + rng.IntN(100)), uint8(30 + rng.IntN(90)), 255}
 	out := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(table.B), float64(table.G), float64(table.R), 0), H, W, gocv.MatTypeCV8UC3)
 	defer out.Close()
-	toOut := hPage.mul(translate(float64(paper.Min.X), float64(paper.Min.Y))) // paper Mat pixels to output
+	toOut := hPage.Mul(geom.Translation(float64(paper.Min.X), float64(paper.Min.Y))) // paper Mat pixels to output
 	bend := bendOf(spec, rng, cs, gw)
 	if err := warpInto(&pm, &out, toOut, bend, paper.Min); err != nil {
 		return Sample{}, fmt.Errorf("synth: %s: %v", spec.Name, err)
@@ -298,7 +270,7 @@ func renderPhoto(spec *Spec, rng *rand.Rand, withGrid bool) (Sample, error) {
 	for i, c := range b.corners() {
 		px, py := c[0]+float64(paper.Min.X), c[1]+float64(paper.Min.Y) // page coordinates
 		py -= bend.dy(px)
-		t.Corners[i][0], t.Corners[i][1] = hPage.apply(px, py)
+		t.Corners[i][0], t.Corners[i][1] = hPage.Apply(px, py)
 	}
 
 	// The camera: light, lens blur, sensor noise.
@@ -397,10 +369,10 @@ func warpInto(pm, out *gocv.Mat, toOut homography, bend paperBend, paperMin imag
 	if err != nil {
 		return err
 	}
-	inv := toOut.inverse()
+	inv := toOut.Inverse()
 	for y := 0; y < H; y++ {
 		for x := 0; x < W; x++ {
-			u, v := inv.apply(float64(x), float64(y))
+			u, v := inv.Apply(float64(x), float64(y))
 			xs[y*W+x] = float32(u)
 			ys[y*W+x] = float32(v + bend.dy(u+float64(paperMin.X)))
 		}

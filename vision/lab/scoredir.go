@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"binocle/geom"
 	"binocle/solver"
 	"binocle/vision"
 )
@@ -151,7 +152,7 @@ func scoreCase(g *groupTally, img, name string, tr Truth, opt ScoreOptions, w io
 	timed(name, r.Millis)
 	diag := math.Hypot(float64(r.ImageWidth), float64(r.ImageHeight))
 	cornerErr := MaxCornerError(tr.Corners, r.Corners)
-	cellSide := math.Sqrt(quadArea(tr.Corners) / float64(max(1, tr.Rows*tr.Cols)))
+	cellSide := math.Sqrt(geom.QuadArea(tr.Corners) / float64(max(1, tr.Rows*tr.Cols)))
 	wicht := strings.Contains(strings.Join(tr.Cells, ""), "#")
 	cornersOK := cornerErr <= 0.25*cellSide
 	if wicht {
@@ -216,14 +217,4 @@ func scoreCase(g *groupTally, img, name string, tr Truth, opt ScoreOptions, w io
 	}
 	fmt.Fprintf(w, "BAD  %s: %s\n", name, strings.Join(why, "; "))
 	return debug()
-}
-
-// quadArea is the area of a quadrilateral by the shoelace formula.
-func quadArea(q [4][2]float64) float64 {
-	a := 0.0
-	for i := range q {
-		j := (i + 1) % 4
-		a += q[i][0]*q[j][1] - q[j][0]*q[i][1]
-	}
-	return math.Abs(a) / 2
 }

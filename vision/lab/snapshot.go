@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -91,7 +92,7 @@ func snapshotCase(c Case, tmp string) (Entry, error) {
 	en := Entry{Name: c.Name}
 	r, err := vision.ReadFile(path)
 	if err != nil {
-		en.Error = err.Error()
+		en.Error = withoutDir(err.Error())
 		return en, nil
 	}
 	r.Millis = 0
@@ -197,6 +198,14 @@ func loadSnapshot(dir string) (map[string]map[string]string, error) {
 	return out, nil
 }
 
+// errorPath is the image's path that ReadFile's errors start with.
+var errorPath = regexp.MustCompile(`^\S*/([^/\s]+: )`)
+
+// withoutDir drops the folder from the path an error starts with: a
+// synthetic image is read from a fresh temporary folder each run, and a
+// shared one from wherever the data lies.
+func withoutDir(msg string) string { return errorPath.ReplaceAllString(msg, "$1") }
+
 // canonical is an entry with the ignored fields dropped, its keys sorted;
 // numbers keep their text as written.
 func canonical(line []byte) (string, string, error) {
@@ -211,6 +220,7 @@ func canonical(line []byte) (string, string, error) {
 	for _, f := range ignoredFields {
 		delete(en.Reading, f)
 	}
+	en.Error = withoutDir(en.Error)
 	b, err := json.Marshal(en)
 	return string(b), en.Name, err
 }
