@@ -52,13 +52,17 @@ fmt-check:
 vet:
 	$(GO) vet -tags $(TAGS) ./...
 
-# Everything except vision, which runs below with the Mat leak profiler on.
+# The packages that work on gocv Mats: the reader, the camera, printing and
+# the synthetic renderer.
+GOCV_PKGS := ./vision/... ./camera/... ./printout/... ./internal/synth/...
+
+# Everything except the gocv packages, which run below with the Mat leak profiler on.
 unit:
-	$(GO) test -tags $(TAGS) $$($(GO) list ./... | grep -v '/vision')
+	$(GO) test -tags $(TAGS) $$($(GO) list ./... | grep -v -e '/vision' -e '/camera' -e '/printout' -e '/internal/synth' -e '/internal/matleak')
 
 # matprofile makes gocv count every Mat; the tests assert none is left open.
 vision-test:
-	$(GO) test -tags "$(TAGS) matprofile" ./vision/...
+	$(GO) test -tags "$(TAGS) matprofile" $(GOCV_PKGS)
 
 gui-smoke: build
 	./.ci/gui-smoke $(BIN)
@@ -70,10 +74,12 @@ gui-window: build
 	$(GO) test -count=1 ./gui/internal/windowtest -args -binary $(abspath $(BIN)) $(if $(SHOTS),-shots $(abspath $(SHOTS)))
 
 bench:
-	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./solver/ ./store/ ./vision/
+	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./solver/ ./store/ ./vision/ ./camera/ ./printout/
 
+# The reader's lab command prints README's accuracy tables; it has more
+# (snapshot, diff, score of any suite or folder): go run ./cmd/visionlab help.
 vision-report:
-	$(GO) test -tags $(TAGS) -run TestVisionReport -v -count=1 ./vision/ -report
+	$(GO) run -tags $(TAGS) ./cmd/visionlab score -fail-dir /tmp/synth-fail report
 
 # Each parser's fuzz target for FUZZTIME; the seed corpora also run in `make test`.
 # Minimisation is capped because it otherwise stalls for a minute per new input.

@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"binocle/vision"
+	"binocle/camera"
 )
 
 const (
@@ -32,7 +32,7 @@ const (
 // it through the photo flow with source "camera". With no camera the
 // dialog only says so.
 func ShowCameraDialog(win fyne.Window, onCapture func(frame []byte)) {
-	newCameraDialog(win, vision.ListCameras(), vision.OpenCamera, onCapture).show()
+	newCameraDialog(win, camera.ListCameras(), camera.OpenCamera, onCapture).show()
 }
 
 // cameraDialog is the dialog's state. Its fields belong to the UI
@@ -41,7 +41,7 @@ func ShowCameraDialog(win fyne.Window, onCapture func(frame []byte)) {
 type cameraDialog struct {
 	win       fyne.Window
 	devices   []string
-	open      func(device string) (vision.FrameSource, error)
+	open      func(device string) (camera.FrameSource, error)
 	onCapture func([]byte)
 	// do and doAndWait bring the capture goroutines' results to the UI:
 	// fyne.Do and fyne.DoAndWait in the app. Fyne's test driver runs
@@ -55,7 +55,7 @@ type cameraDialog struct {
 	status     *widget.Label
 	captureBtn *widget.Button
 
-	capture  *vision.Capture
+	capture  *camera.Capture
 	gen      int // bumped when the camera changes or the dialog closes, so late frames are dropped
 	captured bool
 	rate     frameRate
@@ -68,7 +68,7 @@ type cameraDialog struct {
 
 // newCameraDialog takes the device list and the opener as arguments so
 // tests can play a video file in place of a camera.
-func newCameraDialog(win fyne.Window, devices []string, open func(string) (vision.FrameSource, error), onCapture func([]byte)) *cameraDialog {
+func newCameraDialog(win fyne.Window, devices []string, open func(string) (camera.FrameSource, error), onCapture func([]byte)) *cameraDialog {
 	return &cameraDialog{win: win, devices: devices, open: open, onCapture: onCapture, do: fyne.Do, doAndWait: fyne.DoAndWait}
 }
 
@@ -86,7 +86,7 @@ func (d *cameraDialog) show() {
 	deviceOf := make(map[string]string, len(d.devices))
 	for i, dev := range d.devices {
 		labels[i] = dev
-		if name := vision.CameraName(dev); name != "" {
+		if name := camera.CameraName(dev); name != "" {
 			labels[i] = name + " (" + dev + ")"
 		}
 		deviceOf[labels[i]] = dev
@@ -138,7 +138,7 @@ func (d *cameraDialog) startDevice(dev string) {
 				d.status.SetText(err.Error())
 				return
 			}
-			d.capture = vision.StartCapture(context.Background(), src, vision.CaptureOptions{})
+			d.capture = camera.StartCapture(context.Background(), src, camera.CaptureOptions{})
 			d.captureBtn.Enable()
 			d.status.SetText(lookingText)
 			go d.pump(d.capture, gen)
@@ -149,7 +149,7 @@ func (d *cameraDialog) startDevice(dev string) {
 // pump carries the loop's previews and shots to the UI. Waiting for each
 // preview to be drawn before taking the next lets the loop drop frames
 // when the UI is slower than the camera, instead of queueing them.
-func (d *cameraDialog) pump(c *vision.Capture, gen int) {
+func (d *cameraDialog) pump(c *camera.Capture, gen int) {
 	previews, shots := c.Previews(), c.Shots()
 	for previews != nil || shots != nil {
 		select {
@@ -185,7 +185,7 @@ func (d *cameraDialog) pump(c *vision.Capture, gen int) {
 	}
 }
 
-func (d *cameraDialog) showPreview(p vision.Preview) {
+func (d *cameraDialog) showPreview(p camera.Preview) {
 	d.preview.Image = p.Image
 	d.preview.Refresh()
 	d.steadiness.SetValue(p.Steady)

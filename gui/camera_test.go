@@ -19,7 +19,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"gocv.io/x/gocv"
 
-	"binocle/vision"
+	"binocle/camera"
 )
 
 // gridFrame is a 1280×720 camera frame of a white page with a ruled 6×6
@@ -60,7 +60,7 @@ func writeCameraClip(t *testing.T) string {
 		frames = append(frames, still)
 	}
 	path := filepath.Join(t.TempDir(), "camera.avi")
-	if err := vision.WriteVideo(path, 15, frames); err != nil {
+	if err := camera.WriteVideo(path, 15, frames); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -68,9 +68,9 @@ func writeCameraClip(t *testing.T) string {
 
 // playClip opens the clip at path whatever device is asked for; with loop
 // the clip starts over at its end, like a camera that never stops.
-func playClip(path string, loop bool) func(string) (vision.FrameSource, error) {
-	return func(string) (vision.FrameSource, error) {
-		src, err := vision.OpenVideoFile(path)
+func playClip(path string, loop bool) func(string) (camera.FrameSource, error) {
+	return func(string) (camera.FrameSource, error) {
+		src, err := camera.OpenVideoFile(path)
 		if err != nil || !loop {
 			return src, err
 		}
@@ -80,7 +80,7 @@ func playClip(path string, loop bool) func(string) (vision.FrameSource, error) {
 
 type loopingClip struct {
 	path string
-	src  vision.FrameSource
+	src  camera.FrameSource
 }
 
 func (l *loopingClip) Read(dst *gocv.Mat) bool {
@@ -88,7 +88,7 @@ func (l *loopingClip) Read(dst *gocv.Mat) bool {
 		return true
 	}
 	l.src.Close()
-	src, err := vision.OpenVideoFile(l.path)
+	src, err := camera.OpenVideoFile(l.path)
 	if err != nil {
 		return false
 	}
@@ -111,7 +111,7 @@ func onUI(f func()) {
 
 // newSerialCameraDialog is newCameraDialog with its UI callbacks run
 // under uiMu.
-func newSerialCameraDialog(win fyne.Window, devices []string, open func(string) (vision.FrameSource, error), onCapture func([]byte)) *cameraDialog {
+func newSerialCameraDialog(win fyne.Window, devices []string, open func(string) (camera.FrameSource, error), onCapture func([]byte)) *cameraDialog {
 	d := newCameraDialog(win, devices, open, onCapture)
 	d.do, d.doAndWait = onUI, onUI
 	return d
@@ -213,7 +213,7 @@ func TestCameraDialogCaptureButtonAndCancel(t *testing.T) {
 
 func TestCameraDialogNoCamera(t *testing.T) {
 	w := newCameraTestWindow(t)
-	d := newSerialCameraDialog(w, nil, func(string) (vision.FrameSource, error) {
+	d := newSerialCameraDialog(w, nil, func(string) (camera.FrameSource, error) {
 		t.Error("opened a camera although none was listed")
 		return nil, errors.New("unreachable")
 	}, func([]byte) { t.Error("captured without a camera") })
@@ -228,7 +228,7 @@ func TestCameraDialogNoCamera(t *testing.T) {
 
 func TestCameraDialogOpenFails(t *testing.T) {
 	w := newCameraTestWindow(t)
-	d := newSerialCameraDialog(w, []string{"/dev/video7"}, func(dev string) (vision.FrameSource, error) {
+	d := newSerialCameraDialog(w, []string{"/dev/video7"}, func(dev string) (camera.FrameSource, error) {
 		return nil, errors.New("camera " + dev + ": cannot be opened as a video capture device")
 	}, func([]byte) { t.Error("captured from a camera that failed to open") })
 	onUI(d.show)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"binocle/printout"
 	"binocle/solver"
 	"binocle/store"
 	"binocle/vision"
@@ -76,11 +77,11 @@ func (u *ui) printPuzzle(w io.WriteCloser, name string, answers bool) {
 	if g := u.doc.grade; g != nil {
 		title += " · " + difficultyLabel(*g)
 	}
-	opts := vision.PrintOptions{Title: title, Solution: answers}
+	opts := printout.PrintOptions{Title: title, Solution: answers}
 	style := u.ed.style
 	u.status.set(levelInfo, "Printing "+name+"…")
 	u.background(func() func() {
-		data, err := vision.RenderPuzzle(p, style, opts)
+		data, err := printout.RenderPuzzle(p, style, opts)
 		if err == nil {
 			_, err = w.Write(data)
 		}

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 	"gocv.io/x/gocv"
 )
 

@@ -1,15 +1,11 @@
 package vision
 
 import (
-	"encoding/json"
-	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // readBent renders a photo of a big grid of light lines on a bent,
@@ -37,13 +33,6 @@ func readBent(t *testing.T, c bentCase) (*Reading, synth.Truth, error) {
 	sample, err := synth.Render(spec)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if dir := os.Getenv("BINOCLE_BOARD_DUMP"); dir != "" {
-		base := filepath.Join(dir, fmt.Sprintf("%s-%d", c.name, c.seed))
-		_ = os.WriteFile(base+sample.Ext, sample.Data, 0o644)
-		if js, err := json.Marshal(sample.Truth); err == nil {
-			_ = os.WriteFile(base+".json", js, 0o644)
-		}
 	}
 	d, err := decodeImage(sample.Data, readSide)
 	if err != nil {

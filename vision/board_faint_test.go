@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // Light boards whose blank tiles stand only a few grey levels off their

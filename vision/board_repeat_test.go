@@ -3,7 +3,7 @@ package vision
 import (
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // TestAppBoardRepeats reads one tile board photo several times: the board

@@ -2,13 +2,11 @@ package vision
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"gocv.io/x/gocv"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // appPhoto renders a synthetic photo of an app board and decodes it as
@@ -18,9 +16,6 @@ func appPhoto(t *testing.T, spec synth.Spec) (*decodedImage, synth.Truth) {
 	sample, err := synth.Render(spec)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if dir := os.Getenv("BINOCLE_BOARD_DUMP"); dir != "" {
-		_ = os.WriteFile(filepath.Join(dir, spec.Name+sample.Ext), sample.Data, 0o644)
 	}
 	d, err := decodeImage(sample.Data, readSide)
 	if err != nil {

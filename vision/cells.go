@@ -5,6 +5,8 @@ import (
 	"sort"
 
 	"gocv.io/x/gocv"
+
+	"binocle/geom"
 )
 
 // The lattice locator finds a grid by its cells rather than by its
@@ -660,7 +662,7 @@ func fitHomography(src, dst [][2]float64) (homography, bool) {
 		add([8]float64{x, y, 1, 0, 0, 0, -u * x, -u * y}, u)
 		add([8]float64{0, 0, 0, x, y, 1, -v * x, -v * y}, v)
 	}
-	sol, ok := solve8(ata)
+	sol, ok := geom.Solve8(ata)
 	if !ok {
 		return homography{}, false
 	}
@@ -690,36 +692,6 @@ func normaliser(pts [][2]float64) (homography, bool) {
 	}
 	s := math.Sqrt2 / d
 	return homography{s, 0, -s * mx, 0, s, -s * my, 0, 0, 1}, true
-}
-
-// solve8 solves an augmented 8x9 system by Gaussian elimination.
-func solve8(a [8][9]float64) ([8]float64, bool) {
-	var x [8]float64
-	for col := 0; col < 8; col++ {
-		pivot := col
-		for r := col + 1; r < 8; r++ {
-			if math.Abs(a[r][col]) > math.Abs(a[pivot][col]) {
-				pivot = r
-			}
-		}
-		if math.Abs(a[pivot][col]) < 1e-12 {
-			return x, false
-		}
-		a[col], a[pivot] = a[pivot], a[col]
-		for r := 0; r < 8; r++ {
-			if r == col {
-				continue
-			}
-			f := a[r][col] / a[col][col]
-			for k := col; k < 9; k++ {
-				a[r][k] -= f * a[col][k]
-			}
-		}
-	}
-	for i := range x {
-		x[i] = a[i][8] / a[i][i]
-	}
-	return x, true
 }
 
 // reduceBasis returns the shortest pair of steps that spans the same

@@ -4,8 +4,8 @@ import (
 	"sort"
 	"testing"
 
+	"binocle/internal/synth"
 	"binocle/solver"
-	"binocle/vision/internal/synth"
 )
 
 // renderFarOffClues renders a clean light-lined board with clues and

@@ -3,8 +3,8 @@ package vision
 import (
 	"testing"
 
+	"binocle/internal/synth"
 	"binocle/solver"
-	"binocle/vision/internal/synth"
 	"gocv.io/x/gocv"
 )
 

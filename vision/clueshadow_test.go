@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"os"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -101,33 +100,4 @@ func TestShadowEdgeAtBareSiteIsNoClue(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestShadowEdgeSweep (BINOCLE_CLUE_SHADOW_SWEEP=1) lists the shadow
-// edges, over angles, places, ramps and depths, that a bare grid with or
-// without glyphs reads clues from: a probe, not a check.
-func TestShadowEdgeSweep(t *testing.T) {
-	if os.Getenv("BINOCLE_CLUE_SHADOW_SWEEP") == "" {
-		t.Skip("set BINOCLE_CLUE_SHADOW_SWEEP=1 to list the shadow edges read as clues")
-	}
-	const px = 40
-	n, of := 0, 0
-	for _, glyphs := range []string{"", "OXOXXOXOOXOXXOXO", "XXXXXXXXXXXXXXXX"} {
-		for th := 0; th < 360; th += 15 {
-			for _, ramp := range []float64{3, 8, 16} {
-				for _, depth := range []float64{0.45, 0.6, 0.75} {
-					for _, d := range [][2]float64{{0, 0}, {-4, 0}, {4, 0}, {0, -5}, {0, 5}} {
-						m := shadowedClueGrid(px, glyphs, nil, float64(th)*math.Pi/180, 2*px+d[0], 1.5*px+d[1], ramp, depth)
-						of++
-						if got := edgeSet(findClues(newCellImage(m, 4, 4, px))); got != "" {
-							n++
-							fmt.Printf("SHADOW glyphs %q angle %d ramp %.0f depth %.2f off %v: %s\n", glyphs, th, ramp, depth, d, got)
-						}
-						m.Close()
-					}
-				}
-			}
-		}
-	}
-	fmt.Printf("shadow edges read as clues: %d of %d\n", n, of)
 }

@@ -3,10 +3,9 @@ package vision
 import (
 	"errors"
 	"math/rand/v2"
-	"os"
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // smallLightPhoto renders a big photo of a small grid of light lines, as
@@ -32,34 +31,6 @@ func smallLightPhoto(t *testing.T, seed uint64, rows, cols int, fill, tilt float
 	return sample
 }
 
-// TestFullReadProbe looks for seeds whose reduced decode misses the grid.
-func TestFullReadProbe(t *testing.T) {
-	if os.Getenv("BINOCLE_FULLREAD_PROBE") == "" {
-		t.Skip("set BINOCLE_FULLREAD_PROBE")
-	}
-	for seed := uint64(1); seed <= 40; seed++ {
-		for _, fill := range []float64{0.3, 0.4} {
-			s := smallLightPhoto(t, seed, 9, 9, fill, 20)
-			d, err := decodeImage(s.Data, readSide)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, _, rerr := locate(d.mat)
-			d.mat.Close()
-			full, err := decodeImage(s.Data, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, _, ferr := locate(full.mat)
-			_, _, qerr := locateWith(full.mat, readLocate)
-			full.mat.Close()
-			t.Logf("seed %d fill %.1f: reduced %v, full %v %dx%d, full at locate side %v", seed, fill, rerr, ferr, c.rows.n, c.cols.n, qerr)
-		}
-	}
-}
-
-// TestRereadFullPassesOtherErrors keeps errors other than a missed grid,
-// and pictures decoded at full size already, from a second decode.
 func TestRereadFullPassesOtherErrors(t *testing.T) {
 	other := errors.New("other")
 	cases := []struct {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"binocle/internal/synth"
 	"binocle/solver"
-	"binocle/vision/internal/synth"
 )
 
 // offLatticeCells is a 6x6 board holding every symbol of every style next

@@ -1,12 +1,11 @@
 package vision
 
 import (
-	"os"
 	"testing"
 
 	"gocv.io/x/gocv"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // glareCells is a 10x10 puzzle whose two right-hand columns hold a few
@@ -87,16 +86,9 @@ func TestGlyphsGrowWashedStrips(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer washedGray.Close()
-			if dir := os.Getenv("BINOCLE_GLYPH_TRACE"); dir != "" {
-				gocv.IMWrite(dir+"-"+tc.name+".png", washedGray)
-			}
 			short := latticeFit{rows: rows, cols: cols - washed, toImage: full, cellSize: 1}
 			if got := adjustLatticeBy(washedGray, short, false); got.cols == cols {
 				t.Fatalf("the lines alone grow the washed columns back: the test shows nothing")
-			}
-			if os.Getenv("BINOCLE_GLYPH_TRACE") != "" {
-				locateTrace = func(format string, args ...any) { t.Logf(format, args...) }
-				defer func() { locateTrace = nil }()
 			}
 			got := adjustLattice(washedGray, short)
 			if got.rows != rows || got.cols != cols {

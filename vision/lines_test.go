@@ -8,7 +8,7 @@ import (
 
 	"gocv.io/x/gocv"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 func TestReduceBasis(t *testing.T) {

@@ -207,8 +207,19 @@ const minFineCells = 100
 // as not; those need most of their segments seen.
 const minGridLines = 0.3
 
-// locateTrace, when set (by tests), is told about every candidate.
+// locateTrace, when set (by tests, or through TraceLocate), is told about
+// every candidate.
 var locateTrace func(format string, args ...any)
+
+// TraceLocate makes every later read tell f about each grid candidate it
+// weighs and why it keeps or drops it, until restore is called: the lab's
+// view into the locator (cmd/visionlab trace). It must not be called while
+// a read runs.
+func TraceLocate(f func(format string, args ...any)) (restore func()) {
+	old := locateTrace
+	locateTrace = f
+	return func() { locateTrace = old }
+}
 
 // locateLattice finds the grid as a lattice of closed cells, trying the
 // boundary maps in turn; a clean, complete lattice ends the search early.

@@ -3,8 +3,9 @@ package vision_test
 import (
 	"testing"
 
+	"binocle/internal/synth"
 	"binocle/vision"
-	"binocle/vision/internal/synth"
+	"binocle/vision/lab"
 )
 
 // TestReadBentPages reads printed grids on paper bowed by a third of a
@@ -37,16 +38,16 @@ func TestReadBentPages(t *testing.T) {
 		}
 		r, err := vision.Read(m)
 		m.Close()
-		s := scoreReading(sample.Truth, r, err)
-		cells += s.cells
-		right += s.cellsRight
-		if s.sizeRight {
+		s := lab.ScoreReading(sample.Truth, r, err)
+		cells += s.Cells
+		right += s.CellsRight
+		if s.SizeRight {
 			sized++
 		} else if r != nil {
 			t.Logf("%s: read %dx%d, truth %dx%d", sample.Truth.Name, r.Rows, r.Cols, sample.Truth.Rows, sample.Truth.Cols)
 		}
-		if s.sizeRight && s.cellsRight < s.cells {
-			t.Logf("%s: %d of %d cells wrong", sample.Truth.Name, s.cells-s.cellsRight, s.cells)
+		if s.SizeRight && s.CellsRight < s.Cells {
+			t.Logf("%s: %d of %d cells wrong", sample.Truth.Name, s.Cells-s.CellsRight, s.Cells)
 		}
 	}
 	if sized < len(specs) || 1000*right < 995*cells {

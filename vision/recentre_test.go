@@ -3,7 +3,7 @@ package vision
 import (
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // blobCells is a rows x cols cellImage with a square blob of ink in every

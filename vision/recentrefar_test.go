@@ -3,8 +3,8 @@ package vision
 import (
 	"testing"
 
+	"binocle/internal/synth"
 	"binocle/solver"
-	"binocle/vision/internal/synth"
 )
 
 // A lattice placed about four tenths of a cell off, with lines too faint to

@@ -14,8 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"binocle/internal/synth"
 	"binocle/vision"
-	"binocle/vision/internal/synth"
+	"binocle/vision/lab"
 
 	"gocv.io/x/gocv"
 )
@@ -223,7 +224,7 @@ func FuzzLoadBytesRead(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if msg := readingProblem(r); msg != "" {
+		if msg := lab.ReadingProblem(r); msg != "" {
 			t.Fatal(msg)
 		}
 	})
@@ -246,27 +247,4 @@ func ruledGrid(rows, cols, cs int) image.Image {
 		}
 	}
 	return img
-}
-
-// readingProblem names the first inconsistency in a reading's shape.
-func readingProblem(r *vision.Reading) string {
-	switch {
-	case r.Rows < 2 || r.Rows > 64 || r.Cols < 2 || r.Cols > 64:
-		return "size out of 2..64: " + r.String()
-	case len(r.Cells) != r.Rows*r.Cols || len(r.Confidence) != r.Rows*r.Cols:
-		return "cells or confidences do not match rows x cols"
-	}
-	for _, c := range r.Confidence {
-		if !(c >= 0 && c <= 1) {
-			return "confidence outside [0,1]"
-		}
-	}
-	for _, e := range r.Edges {
-		dr, dc := e.R2-e.R1, e.C2-e.C1
-		if dr*dr+dc*dc != 1 || e.R1 < 0 || e.C1 < 0 || e.R2 < 0 || e.C2 < 0 ||
-			max(e.R1, e.R2) >= r.Rows || max(e.C1, e.C2) >= r.Cols {
-			return "edge clue between cells that are not neighbours inside the grid"
-		}
-	}
-	return ""
 }

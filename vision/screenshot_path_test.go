@@ -3,7 +3,7 @@ package vision
 import (
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // cleanShot renders a 1000-px screenshot as ReadFile would decode it; the

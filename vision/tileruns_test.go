@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"binocle/vision/internal/synth"
+	"binocle/internal/synth"
 )
 
 // runEdgeTiles is an 11x11 tile board whose last column's only coloured

@@ -7,8 +7,8 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"binocle/internal/synth"
 	"binocle/solver"
-	"binocle/vision/internal/synth"
 )
 
 // cleanGrid renders a clean grid of the given glyphs and rectifies it by

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"os"
 
+	"binocle/printout"
 	"binocle/solver"
-	"binocle/vision"
 )
 
 func init() {
@@ -19,7 +19,7 @@ func init() {
 			out := fs.String("o", "", "the PNG file to write, or - for standard output")
 			style := fs.String("style", "", "glyph style: square-circle, disc-circle, digits, xo, xoi, tango or tiles\n(default: xoi for troix, tango for a 6x6 with edge clues, else square-circle)")
 			answers := fs.Bool("solution", false, "print the answer sheet: givens in black, the solved cells in grey")
-			cell := fs.Int("cell", vision.DefaultPrintCellPx, "cell size in pixels")
+			cell := fs.Int("cell", printout.DefaultPrintCellPx, "cell size in pixels")
 			margin := fs.Int("margin", 0, "white margin around the grid in pixels (default: one cell)")
 			title := fs.String("title", "", "a line of text above the grid, such as \"Takuzu 10x10 - Hard\"")
 			return func(env *Env, fs *flag.FlagSet) int {
@@ -36,14 +36,14 @@ func init() {
 				if code != ExitOK {
 					return code
 				}
-				st := vision.DefaultPrintStyle(p)
+				st := printout.DefaultPrintStyle(p)
 				if *style != "" {
 					var err error
-					if st, err = vision.ParseStyle(*style); err != nil {
+					if st, err = printout.ParseStyle(*style); err != nil {
 						return fail("--style: %v", err)
 					}
 				}
-				png, err := vision.RenderPuzzle(p, st, vision.PrintOptions{CellPx: *cell, MarginPx: *margin, Title: *title, Solution: *answers})
+				png, err := printout.RenderPuzzle(p, st, printout.PrintOptions{CellPx: *cell, MarginPx: *margin, Title: *title, Solution: *answers})
 				if errors.Is(err, solver.ErrNotUnique) {
 					fmt.Fprintf(env.Stderr, "binocle print: %s: %v\n", fs.Arg(0), err)
 					return ExitUnsolved

@@ -1,0 +1,9 @@
+// Command visionlab is the image reader's lab bench: it records what the
+// reader reads on every suite (snapshot) and compares two records (diff),
+// so that a change to the reader can be shown to change no reading; it
+// scores suites and folders against their truth and prints the tables
+// README quotes (score). Run it from inside the repository, with the
+// shared test data at ../shared:
+//
+//	go run -tags migrated_fynedo ./cmd/visionlab help
+package main

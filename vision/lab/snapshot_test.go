@@ -1,0 +1,48 @@
+package lab
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDiff checks what Diff counts: a changed reading, an image or a suite
+// on one side only; and what it ignores: the method and millis fields, and
+// the folder in an error's path.
+func TestDiff(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	write := func(dir, suite string, lines ...string) {
+		if err := os.WriteFile(filepath.Join(dir, suite+".jsonl"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(a, "s", `{"name":"x","reading":{"rows":6,"millis":0}}`, `{"name":"y","error":"/tmp/visionlab-1/y.jpg: no puzzle grid found"}`)
+	write(b, "s", `{"name":"x","reading":{"method":"lattice","rows":6,"millis":12.5}}`, `{"name":"y","error":"y.jpg: no puzzle grid found"}`)
+	var out strings.Builder
+	if n, err := Diff(a, b, &out); err != nil || n != 0 {
+		t.Fatalf("method and millis only: %d differences (%v):\n%s", n, err, out.String())
+	}
+	write(b, "s", `{"name":"x","reading":{"rows":7}}`, `{"name":"z","error":"no puzzle grid found"}`)
+	write(b, "t", `{"name":"w","error":"no puzzle grid found"}`)
+	out.Reset()
+	n, err := Diff(a, b, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// x changed, y only in a, z only in b, suite t only in b.
+	if n != 4 {
+		t.Errorf("%d differences, want 4:\n%s", n, out.String())
+	}
+}
+
+func TestNaturalLess(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		less bool
+	}{{"image2.jpg", "image10.jpg", true}, {"image10.jpg", "image2.jpg", false}, {"a.png", "b.png", true}, {"x9.png", "y1.png", true}} {
+		if got := naturalLess(c.a, c.b); got != c.less {
+			t.Errorf("naturalLess(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+}

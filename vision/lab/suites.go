@@ -1,0 +1,211 @@
+package lab
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"binocle/internal/synth"
+)
+
+// Suite is a named set of images the reader is measured on: either a
+// synthetic suite rendered from the shared datasets (N > 0), or the images
+// of a folder with truth JSON beside them.
+type Suite struct {
+	Name string
+	Seed uint64
+	Kind synth.Kind
+	N    int
+	Dir  string // a folder: absolute, or relative to the shared data
+	// What says how the suite has been used, for the list command.
+	What string
+}
+
+// Suites are the suites README quotes, in the order it quotes them. The
+// never-tuned seeds are the ones README's "Unseen photos" table names,
+// with its photo counts.
+var Suites = []Suite{
+	{Name: "tuned-clean", Seed: ReportSeed, Kind: synth.KindClean, N: FullSuite.Clean, What: "the report suite's clean screenshots (tuned on)"},
+	{Name: "tuned-photos", Seed: ReportSeed, Kind: synth.KindPhoto, N: FullSuite.Photos, What: "the report suite's photos (tuned on)"},
+	{Name: "seed7", Seed: 7, Kind: synth.KindPhoto, N: 140, What: "checked each round, rarely tuned on"},
+	{Name: "seed31337", Seed: 31337, Kind: synth.KindPhoto, N: 160, What: "tuned on in one round"},
+	{Name: "seed4242", Seed: 4242, Kind: synth.KindPhoto, N: 160, What: "rendered and tuned on in one round"},
+	{Name: "seed555", Seed: 555, Kind: synth.KindPhoto, N: 160, What: "never tuned on"},
+	{Name: "fixtures", Dir: "repo:vision/testdata/reader", What: "the reader's own clean screenshots (testdata)"},
+	{Name: "wicht", Dir: "photos/wicht-sudoku", What: "202 real phone photos of sudokus, ink truth"},
+	{Name: "screens", Dir: "screens", What: "real app and web screenshots"},
+}
+
+// FindSuite returns the named suite. A name that is a folder is a suite
+// of that folder's images.
+func FindSuite(name string) (Suite, error) {
+	for _, s := range Suites {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	if st, err := os.Stat(name); err == nil && st.IsDir() {
+		abs, err := filepath.Abs(name)
+		if err != nil {
+			return Suite{}, err
+		}
+		return Suite{Name: filepath.Base(abs), Dir: abs}, nil
+	}
+	var names []string
+	for _, s := range Suites {
+		names = append(names, s.Name)
+	}
+	return Suite{}, fmt.Errorf("no suite or folder %q (suites: %s)", name, strings.Join(names, ", "))
+}
+
+// Env says where the data the suites need lies.
+type Env struct {
+	Shared string // the shared, read-only test data (../shared from the repository)
+	Repo   string // the repository root
+	lib    *synth.Library
+}
+
+// NewEnv finds the repository from the working directory and the shared
+// data beside it, or at shared when that is not empty.
+func NewEnv(shared string) (*Env, error) {
+	repo, err := repoRoot()
+	if err != nil {
+		return nil, err
+	}
+	if shared == "" {
+		shared = filepath.Join(filepath.Dir(repo), "shared")
+	}
+	if _, err := os.Stat(shared); err != nil {
+		return nil, fmt.Errorf("shared test data: %v", err)
+	}
+	return &Env{Shared: shared, Repo: repo}, nil
+}
+
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Library loads the shared datasets the synthetic suites draw from, once.
+func (e *Env) Library() (*synth.Library, error) {
+	if e.lib == nil {
+		lib, err := synth.LoadLibrary(filepath.Join(e.Shared, "datasets"))
+		if err != nil {
+			return nil, err
+		}
+		e.lib = lib
+	}
+	return e.lib, nil
+}
+
+// Dir resolves a suite's folder.
+func (e *Env) Dir(s Suite) string {
+	switch {
+	case filepath.IsAbs(s.Dir):
+		return s.Dir
+	case strings.HasPrefix(s.Dir, "repo:"):
+		return filepath.Join(e.Repo, strings.TrimPrefix(s.Dir, "repo:"))
+	}
+	return filepath.Join(e.Shared, s.Dir)
+}
+
+// Case is one image of a suite: a file, or a synthetic spec rendered when
+// it is read.
+type Case struct {
+	Name string
+	Path string
+	Spec *synth.Spec
+}
+
+// Cases lists a suite's images in a stable order.
+func (e *Env) Cases(s Suite) ([]Case, error) {
+	if s.N > 0 {
+		lib, err := e.Library()
+		if err != nil {
+			return nil, err
+		}
+		specs, err := lib.Suite(s.Seed, s.Kind, s.N)
+		if err != nil {
+			return nil, err
+		}
+		cases := make([]Case, len(specs))
+		for i := range specs {
+			cases[i] = Case{Name: specs[i].Name, Spec: &specs[i]}
+		}
+		return cases, nil
+	}
+	dir := e.Dir(s)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var cases []Case
+	for _, en := range entries {
+		switch strings.ToLower(filepath.Ext(en.Name())) {
+		case ".jpg", ".jpeg", ".png":
+			cases = append(cases, Case{Name: en.Name(), Path: filepath.Join(dir, en.Name())})
+		}
+	}
+	sort.Slice(cases, func(i, j int) bool { return naturalLess(cases[i].Name, cases[j].Name) })
+	if len(cases) == 0 {
+		return nil, fmt.Errorf("no images in %s", dir)
+	}
+	return cases, nil
+}
+
+// File gives the case as a file the reader can open, rendering a synthetic
+// case into tmp; done removes what was rendered.
+func (c Case) File(tmp string) (path string, truth *synth.Truth, done func(), err error) {
+	if c.Spec == nil {
+		return c.Path, nil, func() {}, nil
+	}
+	sample, err := synth.Render(*c.Spec)
+	if err != nil {
+		return "", nil, nil, fmt.Errorf("render %s: %v", c.Name, err)
+	}
+	path = filepath.Join(tmp, c.Name+sample.Ext)
+	if err := os.WriteFile(path, sample.Data, 0o644); err != nil {
+		return "", nil, nil, err
+	}
+	return path, &sample.Truth, func() { os.Remove(path) }, nil
+}
+
+// naturalLess orders image2 before image10.
+func naturalLess(a, b string) bool {
+	pa, na := splitNumber(strings.TrimSuffix(a, filepath.Ext(a)))
+	pb, nb := splitNumber(strings.TrimSuffix(b, filepath.Ext(b)))
+	if na >= 0 && nb >= 0 && pa == pb {
+		return na < nb
+	}
+	return a < b
+}
+
+// splitNumber splits a trailing number off s; -1 when there is none.
+func splitNumber(s string) (string, int) {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) || len(s)-i > 9 {
+		return s, -1
+	}
+	n := 0
+	for _, c := range s[i:] {
+		n = 10*n + int(c-'0')
+	}
+	return s[:i], n
+}
