@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"golang.org/x/image/font/sfnt"
 
+	"binocle/printout"
 	"binocle/solver"
 	"binocle/store"
 	"binocle/vision"
@@ -413,7 +414,7 @@ func TestTangoWithSeveralSolutionsSaysCluesAreMissing(t *testing.T) {
 	if n, _ := solver.Count(p, 2); n < 2 {
 		t.Skip("this seed's puzzle stays unique without its clues")
 	}
-	data, err := vision.RenderPuzzle(p, vision.StyleTango, vision.PrintOptions{})
+	data, err := printout.RenderPuzzle(p, vision.StyleTango, printout.PrintOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
