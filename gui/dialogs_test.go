@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
 
 	"binocle/solver"
 )
@@ -95,7 +96,7 @@ func TestOpenDialogTypedPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.entry.SetText(abs)
-	d.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	pressEnter(u, d.entry)
 	u.pending.Wait()
 	if topOverlay(u) != nil {
 		t.Fatalf("Enter on a good path left the dialog up")
@@ -152,8 +153,15 @@ func savedThrough(t *testing.T, u *ui, path string) {
 		t.Fatalf("no save dialog on show")
 	}
 	d.entry.SetText(path)
-	d.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	pressEnter(u, d.entry)
 	u.pending.Wait()
+}
+
+// pressEnter presses Enter in an entry the way the UI goroutine would:
+// under the lock the background results take, since what Enter starts
+// runs beside the rest of the key press.
+func pressEnter(u *ui, e *widget.Entry) {
+	u.do(func() { e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) })
 }
 
 func TestExportsWriteThroughTheDialog(t *testing.T) {

@@ -138,7 +138,7 @@ func TestRenameFocusedAndEnterSubmits(t *testing.T) {
 		t.Fatalf("the Rename field does not have the keyboard")
 	}
 	test.Type(e, "Sunday paper") // types over the selected title
-	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	pressEnter(u, e)
 	if topOverlay(u) != nil {
 		t.Fatalf("Enter did not close the Rename dialog")
 	}
@@ -263,11 +263,16 @@ func walk(o fyne.CanvasObject, visit func(fyne.CanvasObject)) {
 // editCell sets a given the way a click does and waits for what follows.
 func editCell(t *testing.T, u *ui, pt solver.Point, v solver.Cell) {
 	t.Helper()
-	u.ed.sel = pt
-	if !u.ed.set(pt, v) {
+	changed := false
+	u.do(func() {
+		u.ed.sel = pt
+		if changed = u.ed.set(pt, v); changed {
+			u.edited()
+		}
+	})
+	if !changed {
 		t.Fatalf("setting %v to %c changed nothing", pt, v.Char())
 	}
-	u.edited()
 	u.pending.Wait()
 }
 
@@ -296,7 +301,7 @@ func TestBrokenCorrectionDoesNotOverwriteTheSavedAnswer(t *testing.T) {
 	// A given that breaks no rule by itself but leaves no solution.
 	pt, v := breakingCell(t, u.ed.puzzle)
 	editCell(t, u, pt, v)
-	u.solve()
+	u.do(u.solve)
 	u.pending.Wait()
 	if u.doc.result == nil || u.doc.result.Status != solver.None {
 		t.Fatalf("setup: the broken grid solved as %+v", u.doc.result)
@@ -311,7 +316,7 @@ func TestBrokenCorrectionDoesNotOverwriteTheSavedAnswer(t *testing.T) {
 	if u.status.action.Hidden || u.status.action.Text != "Save anyway" {
 		t.Fatalf("no Save anyway offered; status %q", u.status.message())
 	}
-	test.Tap(u.status.action)
+	u.do(func() { test.Tap(u.status.action) })
 	u.pending.Wait()
 	if rec, _ = u.store.Get(id); rec.Status != "none" {
 		t.Fatalf("Save anyway left the entry %q", rec.Status)
@@ -343,7 +348,7 @@ func TestSamePhotoTwiceKeepsOneEntry(t *testing.T) {
 	u.openPath(requireFixture(t))
 	u.pending.Wait()
 	editCell(t, u, solver.Point{Row: 0, Col: 2}, solver.Zero)
-	u.solve()
+	u.do(u.solve)
 	u.pending.Wait()
 	u.openPath(requireFixture(t))
 	u.pending.Wait()
@@ -356,7 +361,7 @@ func TestSamePhotoTwiceKeepsOneEntry(t *testing.T) {
 	if u.status.action.Hidden || u.status.action.Text != "Read again" {
 		t.Fatalf("no Read again offered; status %q", u.status.message())
 	}
-	test.Tap(u.status.action)
+	u.do(func() { test.Tap(u.status.action) })
 	u.pending.Wait()
 	if n := len(u.history.records); n != 1 || u.ed.puzzle.At(0, 2) != solver.Empty {
 		t.Fatalf("Read again: %d entries, cell %c; want one entry read afresh", n, u.ed.puzzle.At(0, 2).Char())
@@ -367,12 +372,12 @@ func TestHintSaysItStartsPlay(t *testing.T) {
 	u := newTestUI(t)
 	u.openPath(requireFixture(t))
 	u.pending.Wait()
-	u.hint()
+	u.do(u.hint)
 	u.pending.Wait()
 	if !u.ed.playing || !strings.Contains(u.status.message(), "Switched to Play mode") {
 		t.Fatalf("Hint from edit mode: playing %v, status %q", u.ed.playing, u.status.message())
 	}
-	u.hint()
+	u.do(u.hint)
 	u.pending.Wait()
 	if strings.Contains(u.status.message(), "Switched") {
 		t.Errorf("the second hint repeats the notice: %q", u.status.message())
@@ -383,13 +388,13 @@ func TestClosingStepsKeepsTheHintsApply(t *testing.T) {
 	u := newTestUI(t)
 	u.openPath(requireFixture(t))
 	u.pending.Wait()
-	u.hint()
+	u.do(u.hint)
 	u.pending.Wait()
 	step := u.hintStep
 	if step == nil || u.status.action.Hidden {
 		t.Fatalf("setup: no hint with Apply")
 	}
-	u.showSteps()
+	u.do(u.showSteps)
 	u.pending.Wait()
 	u.steps.dlg.Hide()
 	if u.hintStep == nil || u.hintStep.Name != step.Name || u.status.action.Hidden || u.status.action.Text != "Apply" {
@@ -446,7 +451,7 @@ func TestLongSolveOffersCancel(t *testing.T) {
 		<-ctx.Done()
 		return solver.Result{}, ctx.Err()
 	}
-	u.solve()
+	u.do(u.solve)
 	<-started
 	offered := func() (shown bool) {
 		u.do(func() { shown = !u.status.action.Hidden && u.status.action.Text == "Cancel" })

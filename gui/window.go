@@ -393,12 +393,14 @@ func (u *ui) focusGrid() {
 }
 
 // thenFocusGrid wraps a toolbar action so that the keyboard goes back to
-// the grid afterwards: a tapped button keeps the focus otherwise, and
+// the grid: a tapped button keeps the focus otherwise, and
 // arrows, digits and Ctrl+Z stopped working after Solve.
 func (u *ui) thenFocusGrid(action func()) func() {
 	return func() {
-		action()
+		// First: the action may hand work to the background, whose
+		// result must find the UI done with this tap.
 		u.focusGrid()
+		action()
 	}
 }
 
