@@ -58,7 +58,7 @@ GOCV_PKGS := ./vision/... ./camera/... ./printout/... ./internal/synth/...
 
 # Everything except the gocv packages, which run below with the Mat leak profiler on.
 unit:
-	$(GO) test -tags $(TAGS) $$($(GO) list ./... | grep -v -e '/vision' -e '/camera' -e '/printout' -e '/internal/synth' -e '/internal/matleak')
+	$(GO) test -tags $(TAGS) $$($(GO) list ./... | grep -v -e '^binocle/vision' -e '^binocle/camera' -e '^binocle/printout' -e '^binocle/internal/synth' -e '^binocle/internal/matleak')
 
 # matprofile makes gocv count every Mat; the tests assert none is left open.
 vision-test:

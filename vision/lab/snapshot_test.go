@@ -46,3 +46,39 @@ func TestNaturalLess(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotReadsFixtures snapshots the reader's two fixture screenshots
+// twice: each gives a reading, and two runs agree.
+func TestSnapshotReadsFixtures(t *testing.T) {
+	env, err := NewEnv("")
+	if err != nil {
+		t.Skipf("shared test data absent: %v", err)
+	}
+	s, err := FindSuite("fixtures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := t.TempDir(), t.TempDir()
+	for _, dir := range []string{a, b} {
+		if err := env.Snapshot(dir, []Suite{s}, 2, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(a, "fixtures.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d lines, want one per fixture:\n%s", len(lines), data)
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, `"rows":6`) || !strings.Contains(l, `"millis":0`) {
+			t.Errorf("not a 6x6 reading with its time zeroed: %s", l)
+		}
+	}
+	var out strings.Builder
+	if n, err := Diff(a, b, &out); err != nil || n != 0 {
+		t.Errorf("two snapshots of the same code differ (%d, %v):\n%s", n, err, out.String())
+	}
+}
