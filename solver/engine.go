@@ -111,6 +111,9 @@ type workspace struct {
 	// grid's lines, not an allocation or a clear of a whole state.
 	frames []*state
 	trial  state
+	// complete is the distinct-lines rule's list of complete lines, kept
+	// here so that no call clears it.
+	complete [MaxSize]uint64
 	// dp is lineDP's table: kept here it is neither zeroed nor allocated
 	// per call, and every entry lineDP reads it has written first.
 	dp dpTable
@@ -185,6 +188,10 @@ func newEngine(p *Puzzle) (*engine, *state) {
 	}
 	// Givens go straight into both views; every line is marked changed
 	// already, so nothing else needs telling.
+	if e.nsym == 2 {
+		e.placeBinaryGivens(st, p)
+		return e, st
+	}
 	for r := 0; r < p.Rows; r++ {
 		for c, v := range p.Cells[r*p.Cols : (r+1)*p.Cols] {
 			if v == Empty {
@@ -199,6 +206,31 @@ func newEngine(p *Puzzle) (*engine, *state) {
 		}
 	}
 	return e, st
+}
+
+// placeBinaryGivens is newEngine's placing of givens for two symbols,
+// without a branch per cell: a row's 0s and 1s are gathered as bits, then
+// struck from the row and the crossing columns.
+func (e *engine) placeBinaryGivens(st *state, p *Puzzle) {
+	for r := 0; r < p.Rows; r++ {
+		var zeros, ones uint64
+		for c, v := range p.Cells[r*p.Cols : (r+1)*p.Cols] {
+			u := uint64(int64(v))
+			given := ^u >> 63 // 1 unless v is Empty (-1)
+			one := u & given & 1
+			zeros |= (given ^ one) << uint(c)
+			ones |= one << uint(c)
+		}
+		st.m[rowsAxis][r][0] &^= ones
+		st.m[rowsAxis][r][1] &^= zeros
+		bit := uint64(1) << uint(r)
+		for b := ones; b != 0; b &= b - 1 {
+			st.m[colsAxis][bits.TrailingZeros64(b)][0] &^= bit
+		}
+		for b := zeros; b != 0; b &= b - 1 {
+			st.m[colsAxis][bits.TrailingZeros64(b)][1] &^= bit
+		}
+	}
 }
 
 // frame is the search's state at a depth, made on first use.
@@ -464,7 +496,8 @@ func localBinary(sp *lineSpec, m0, m1 uint64) (uint64, uint64, Rule) {
 			return m0, m1, RuleTriple
 		}
 		placed0, placed1 := bits.OnesCount64(k0), bits.OnesCount64(k1)
-		if placed0 > most || placed1 > most || bits.OnesCount64(m0) < least || bits.OnesCount64(m1) < least {
+		free := bits.OnesCount64(m0 & m1)
+		if placed0 > most || placed1 > most || placed0+free < least || placed1+free < least {
 			return m0, m1, RuleBalance
 		}
 		// A pair or a sandwich of a symbol rules it out beside them.
@@ -729,16 +762,17 @@ const distinctOpenMax = 3
 // not yet used ones have in common.
 func (e *engine) distinctPass(st *state) (progressed, ok bool) {
 	for axis := range st.m {
-		var complete [MaxSize]uint64
+		complete := &e.home.complete
 		nComplete := 0
+		// Takuzu is binary: a line's open cells are those both masks allow.
 		for i := 0; i < e.count(axis); i++ {
-			m := st.m[axis][i]
-			if e.open(m) != 0 {
+			m := &st.m[axis][i]
+			if m[0]&m[1] != 0 {
 				continue
 			}
 			for _, ones := range complete[:nComplete] {
 				if ones == m[1] {
-					return false, e.failAt(axis, i, RuleDistinct, m)
+					return false, e.failAt(axis, i, RuleDistinct, *m)
 				}
 			}
 			complete[nComplete] = m[1]
@@ -749,7 +783,7 @@ func (e *engine) distinctPass(st *state) (progressed, ok bool) {
 		}
 		for i := 0; i < e.count(axis); i++ {
 			m := st.m[axis][i]
-			open := e.open(m)
+			open := m[0] & m[1]
 			if open == 0 || bits.OnesCount64(open) > distinctOpenMax {
 				continue
 			}
@@ -808,7 +842,7 @@ func validBinaryLine(sp *lineSpec, ones uint64) bool {
 // build the detailed error.
 func (e *engine) givensBreakRule(st *state) bool {
 	for axis := range st.m {
-		var complete [MaxSize]uint64
+		complete := &e.home.complete
 		nComplete := 0
 		for i := 0; i < e.count(axis); i++ {
 			sp := &e.spec[axis][i]
