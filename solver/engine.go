@@ -116,7 +116,8 @@ type workspace struct {
 	complete [MaxSize]uint64
 	// dp is lineDP's table: kept here it is neither zeroed nor allocated
 	// per call, and every entry lineDP reads it has written first.
-	dp dpTable
+	dp  dpTable
+	tdp troixTable
 }
 
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}
@@ -551,9 +552,10 @@ func localBinary(sp *lineSpec, m0, m1 uint64) (uint64, uint64, Rule) {
 }
 
 // exactLine keeps exactly the possibilities that some valid filling of the
-// line uses. Binary lines are decided exactly; a Troix line is decided once
-// per symbol, as "this symbol or another", which is sound but may leave
-// possibilities the search then removes.
+// line uses. Binary lines, and Troix lines up to troixExactMax cells, are
+// decided exactly; a longer Troix line is decided once per symbol, as "this
+// symbol or another", which is sound but may leave possibilities the
+// search then removes.
 func (e *engine) exactLine(sp *lineSpec, m masks) (masks, bool) {
 	totals := lowBits(sp.most+1) &^ lowBits(sp.least)
 	if e.nsym == 2 {
@@ -563,6 +565,9 @@ func (e *engine) exactLine(sp *lineSpec, m masks) (masks, bool) {
 		}
 		on, off, ok := lineDP(&e.home.dp, sp, m[1], m[0], totals, false)
 		return masks{off, on}, ok
+	}
+	if sp.n <= troixExactMax && sp.least == sp.n/3 && sp.most == sp.n/3 {
+		return troixLineDP(&e.home.tdp, sp, m)
 	}
 	for s := 0; s < 3; s++ {
 		others := m[(s+1)%3] | m[(s+2)%3]
@@ -735,6 +740,90 @@ func plainLineDP(after *dpTable, sp *lineSpec, canOn, canOff, totals uint64) (on
 		reach = to
 	}
 	return on, off, on|off == sp.full
+}
+
+// troixExactMax is the longest Troix line troixLineDP decides: it keeps
+// the counts of 0s and 1s so far as one bit of a uint64 each pair, eight
+// bits a count of 0s, and a third of the line must stay below 7 so that
+// bit 7 of each byte is a guard that shifts never carry a count across.
+const troixExactMax = 18
+
+// troixTable is troixLineDP's backward table, per cell and state (the last
+// symbol and whether it ends a run of one or two).
+type troixTable [troixExactMax + 1][6]uint64
+
+// troixLineDP decides a Troix line exactly: which symbols each cell holds
+// in some filling with no run of three, a third of each symbol and the
+// edge clues kept. A state is the last symbol s and its run r (1 or 2),
+// numbered 2s+r-1; each keeps the set of reachable (0s, 1s) counts, bit
+// 8·c0+c1. Published Troix puzzles needed hundreds of search branches
+// under the per-symbol approximation; this settles most of them first.
+func troixLineDP(after *troixTable, sp *lineSpec, m masks) (masks, bool) {
+	n, q := sp.n, sp.n/3
+	var valid uint64
+	for c0 := 0; c0 <= q; c0++ {
+		valid |= lowBits(q+1) << uint(8*c0)
+	}
+	shift := [3]uint{8, 1, 0}
+	target := uint64(1) << uint(9*q)
+	after[n] = [6]uint64{target, target, target, target, target, target}
+	for i := n - 1; i >= 1; i-- {
+		eq, df := sp.equal>>uint(i-1)&1 != 0, sp.differ>>uint(i-1)&1 != 0
+		next := &after[i+1]
+		// to[t][r]: the counts before cell i from which putting t there,
+		// as a run of r+1, still reaches the target.
+		var to [3][2]uint64
+		for t := 0; t < 3; t++ {
+			if m[t]>>uint(i)&1 != 0 {
+				to[t][0] = next[2*t] >> shift[t] & valid
+				to[t][1] = next[2*t+1] >> shift[t] & valid
+			}
+		}
+		for s := 0; s < 3; s++ {
+			var change uint64
+			if !eq {
+				change = to[(s+1)%3][0] | to[(s+2)%3][0]
+			}
+			same := uint64(0)
+			if !df {
+				same = to[s][1]
+			}
+			after[i][2*s] = change | same
+			after[i][2*s+1] = change
+		}
+	}
+	var out masks
+	var reach [6]uint64
+	for t := 0; t < 3; t++ {
+		if m[t]&1 != 0 {
+			if c := uint64(1) << shift[t] & after[1][2*t]; c != 0 {
+				reach[2*t] = c
+				out[t] |= 1
+			}
+		}
+	}
+	for i := 1; i < n; i++ {
+		eq, df := sp.equal>>uint(i-1)&1 != 0, sp.differ>>uint(i-1)&1 != 0
+		next := &after[i+1]
+		var to [6]uint64
+		for t := 0; t < 3; t++ {
+			if m[t]>>uint(i)&1 == 0 {
+				continue
+			}
+			if !df {
+				to[2*t+1] = reach[2*t] << shift[t] & next[2*t+1]
+			}
+			if !eq {
+				u, v := (t+1)%3, (t+2)%3
+				to[2*t] = (reach[2*u] | reach[2*u+1] | reach[2*v] | reach[2*v+1]) << shift[t] & next[2*t]
+			}
+			if to[2*t]|to[2*t+1] != 0 {
+				out[t] |= 1 << uint(i)
+			}
+		}
+		reach = to
+	}
+	return out, out[0]|out[1]|out[2] == sp.full
 }
 
 // explainLine names the rule a line cannot satisfy, by relaxing the rules
