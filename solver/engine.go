@@ -559,11 +559,7 @@ func localBinary(sp *lineSpec, m0, m1 uint64) (uint64, uint64, Rule) {
 func (e *engine) exactLine(sp *lineSpec, m masks) (masks, bool) {
 	totals := lowBits(sp.most+1) &^ lowBits(sp.least)
 	if e.nsym == 2 {
-		if sp.equal|sp.differ == 0 {
-			on, off, ok := plainLineDP(&e.home.dp, sp, m[1], m[0], totals)
-			return masks{off, on}, ok
-		}
-		on, off, ok := lineDP(&e.home.dp, sp, m[1], m[0], totals, false)
+		on, off, ok := plainLineDP(&e.home.dp, sp, m[1], m[0], totals)
 		return masks{off, on}, ok
 	}
 	if sp.n <= troixExactMax && sp.least == sp.n/3 && sp.most == sp.n/3 {
@@ -711,30 +707,33 @@ func oneLeft(open, other uint64) uint64 {
 	return open &^ (lowBits(first+3) &^ lowBits(last))
 }
 
-// plainLineDP is lineDP for a binary line without edge clues, the lines
-// of nearly every published puzzle, with the clue tests taken out and the
-// per-cell choices made by masks rather than branches.
+// plainLineDP is lineDP for a binary line, the lines of nearly every
+// published puzzle, with the per-cell choices and edge clues made by masks
+// rather than branches.
 func plainLineDP(after *dpTable, sp *lineSpec, canOn, canOff, totals uint64) (on, off uint64, ok bool) {
 	n := sp.n
 	after[n] = [dpStates]uint64{totals, totals, totals, totals}
 	for i := n - 1; i >= 1; i-- {
 		offOK, onOK := -(canOff >> uint(i) & 1), -(canOn >> uint(i) & 1)
+		// An 'x' clue before cell i forbids repeating, '=' switching.
+		same, change := ^-(sp.differ >> uint(i-1) & 1), ^-(sp.equal >> uint(i-1) & 1)
 		next := &after[i+1]
 		offTo1, offTo2 := next[offRun1]&offOK, next[offRun2]&offOK
 		onTo1, onTo2 := next[onRun1]>>1&onOK, next[onRun2]>>1&onOK
-		after[i] = [dpStates]uint64{offTo2 | onTo1, onTo1, onTo2 | offTo1, offTo1}
+		after[i] = [dpStates]uint64{offTo2&same | onTo1&change, onTo1 & change, onTo2&same | offTo1&change, offTo1 & change}
 	}
 	reach, on, off := firstCell(after, canOn, canOff)
 	for i := 1; i < n; i++ {
 		offOK, onOK := -(canOff >> uint(i) & 1), -(canOn >> uint(i) & 1)
+		same, change := ^-(sp.differ >> uint(i-1) & 1), ^-(sp.equal >> uint(i-1) & 1)
 		next := &after[i+1]
-		toOn := reach[offRun1] | reach[offRun2]
-		toOff := reach[onRun1] | reach[onRun2]
+		toOn := (reach[offRun1] | reach[offRun2]) & change
+		toOff := (reach[onRun1] | reach[onRun2]) & change
 		var to [dpStates]uint64
 		to[offRun1] = toOff & next[offRun1] & offOK
-		to[offRun2] = reach[offRun1] & next[offRun2] & offOK
+		to[offRun2] = reach[offRun1] & same & next[offRun2] & offOK
 		to[onRun1] = toOn << 1 & next[onRun1] & onOK
-		to[onRun2] = reach[onRun1] << 1 & next[onRun2] & onOK
+		to[onRun2] = reach[onRun1] & same << 1 & next[onRun2] & onOK
 		off |= (to[offRun1] | to[offRun2] | -(to[offRun1] | to[offRun2])) >> 63 << uint(i)
 		on |= (to[onRun1] | to[onRun2] | -(to[onRun1] | to[onRun2])) >> 63 << uint(i)
 		reach = to

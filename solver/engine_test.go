@@ -6,15 +6,25 @@ import (
 	"testing"
 )
 
-// plainLineDP is lineDP without edge clues; on every line length and on
-// random possibility masks, both must keep exactly the same cells.
+// plainLineDP is lineDP's branch-free form; on every line length, on
+// random possibility masks and edge clues, both must keep the same cells.
 func TestPlainLineDPMatchesLineDP(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	var dp dpTable
 	for _, n := range []int{2, 3, 6, 7, 10, 14, 20, 33, 63, 64} {
-		sp := lineSpec{n: n, full: lowBits(n), least: n / 2, most: (n + 1) / 2}
-		totals := lowBits(sp.most+1) &^ lowBits(sp.least)
-		for range 2000 {
+		for round := range 2000 {
+			sp := lineSpec{n: n, full: lowBits(n), least: n / 2, most: (n + 1) / 2}
+			totals := lowBits(sp.most+1) &^ lowBits(sp.least)
+			if round%2 == 0 {
+				for i := range n - 1 {
+					switch rng.Intn(5) {
+					case 0:
+						sp.equal |= 1 << uint(i)
+					case 1:
+						sp.differ |= 1 << uint(i)
+					}
+				}
+			}
 			// Each cell is open, decided either way, or (rarely) impossible.
 			var canOn, canOff uint64
 			for i := range n {
