@@ -16,14 +16,7 @@ func TestPlainLineDPMatchesLineDP(t *testing.T) {
 			sp := lineSpec{n: n, full: lowBits(n), least: n / 2, most: (n + 1) / 2}
 			totals := lowBits(sp.most+1) &^ lowBits(sp.least)
 			if round%2 == 0 {
-				for i := range n - 1 {
-					switch rng.Intn(5) {
-					case 0:
-						sp.equal |= 1 << uint(i)
-					case 1:
-						sp.differ |= 1 << uint(i)
-					}
-				}
+				addRandomEdges(rng, &sp, 5)
 			}
 			// Each cell is open, decided either way, or (rarely) impossible.
 			var canOn, canOff uint64
@@ -63,14 +56,7 @@ func TestTroixLineDPMatchesEnumeration(t *testing.T) {
 		for round := range 300 {
 			sp := lineSpec{n: n, full: lowBits(n), least: n / 3, most: n / 3}
 			if round%3 == 0 {
-				for i := range n - 1 {
-					switch rng.Intn(6) {
-					case 0:
-						sp.equal |= 1 << uint(i)
-					case 1:
-						sp.differ |= 1 << uint(i)
-					}
-				}
+				addRandomEdges(rng, &sp, 6)
 			}
 			var m masks
 			for i := range n {
@@ -110,5 +96,18 @@ func TestTroixLineDPMatchesEnumeration(t *testing.T) {
 	}
 	if feasible < 100 {
 		t.Fatalf("only %d of 900 random lines could be filled: the test checks too little", feasible)
+	}
+}
+
+// addRandomEdges puts an '=' clue after about one cell in oneIn of a line,
+// and an 'x' clue after as many others.
+func addRandomEdges(rng *rand.Rand, sp *lineSpec, oneIn int) {
+	for i := range sp.n - 1 {
+		switch rng.Intn(oneIn) {
+		case 0:
+			sp.equal |= 1 << uint(i)
+		case 1:
+			sp.differ |= 1 << uint(i)
+		}
 	}
 }
