@@ -251,6 +251,14 @@ func (e *engine) cells(st *state) []Cell {
 	for r := 0; r < e.rows; r++ {
 		k := e.known(st.m[rowsAxis][r])
 		row := out[r*e.cols : (r+1)*e.cols]
+		if e.nsym == 2 {
+			// Known at all, plus known as 1, less one: 0, 1 or Empty.
+			decided := k[0] | k[1]
+			for c := range row {
+				row[c] = Cell(decided>>uint(c)&1 + k[1]>>uint(c)&1 - 1)
+			}
+			continue
+		}
 		for c := range row {
 			// At most one of the three bits is set: the cell's symbol,
 			// or Empty (-1) when none is.
