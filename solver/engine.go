@@ -111,9 +111,13 @@ type workspace struct {
 	// grid's lines, not an allocation or a clear of a whole state.
 	frames []*state
 	trial  state
+	// complete is the distinct-lines rule's list of complete lines, kept
+	// here so that no call clears it.
+	complete [MaxSize]uint64
 	// dp is lineDP's table: kept here it is neither zeroed nor allocated
 	// per call, and every entry lineDP reads it has written first.
-	dp dpTable
+	dp  dpTable
+	tdp troixTable
 }
 
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}
@@ -185,6 +189,10 @@ func newEngine(p *Puzzle) (*engine, *state) {
 	}
 	// Givens go straight into both views; every line is marked changed
 	// already, so nothing else needs telling.
+	if e.nsym == 2 {
+		e.placeBinaryGivens(st, p)
+		return e, st
+	}
 	for r := 0; r < p.Rows; r++ {
 		for c, v := range p.Cells[r*p.Cols : (r+1)*p.Cols] {
 			if v == Empty {
@@ -199,6 +207,31 @@ func newEngine(p *Puzzle) (*engine, *state) {
 		}
 	}
 	return e, st
+}
+
+// placeBinaryGivens is newEngine's placing of givens for two symbols,
+// without a branch per cell: a row's 0s and 1s are gathered as bits, then
+// struck from the row and the crossing columns.
+func (e *engine) placeBinaryGivens(st *state, p *Puzzle) {
+	for r := 0; r < p.Rows; r++ {
+		var zeros, ones uint64
+		for c, v := range p.Cells[r*p.Cols : (r+1)*p.Cols] {
+			u := uint64(int64(v))
+			given := ^u >> 63 // 1 unless v is Empty (-1)
+			one := u & given & 1
+			zeros |= (given ^ one) << uint(c)
+			ones |= one << uint(c)
+		}
+		st.m[rowsAxis][r][0] &^= ones
+		st.m[rowsAxis][r][1] &^= zeros
+		bit := uint64(1) << uint(r)
+		for b := ones; b != 0; b &= b - 1 {
+			st.m[colsAxis][bits.TrailingZeros64(b)][0] &^= bit
+		}
+		for b := zeros; b != 0; b &= b - 1 {
+			st.m[colsAxis][bits.TrailingZeros64(b)][1] &^= bit
+		}
+	}
 }
 
 // frame is the search's state at a depth, made on first use.
@@ -464,7 +497,8 @@ func localBinary(sp *lineSpec, m0, m1 uint64) (uint64, uint64, Rule) {
 			return m0, m1, RuleTriple
 		}
 		placed0, placed1 := bits.OnesCount64(k0), bits.OnesCount64(k1)
-		if placed0 > most || placed1 > most || bits.OnesCount64(m0) < least || bits.OnesCount64(m1) < least {
+		free := bits.OnesCount64(m0 & m1)
+		if placed0 > most || placed1 > most || placed0+free < least || placed1+free < least {
 			return m0, m1, RuleBalance
 		}
 		// A pair or a sandwich of a symbol rules it out beside them.
@@ -518,18 +552,18 @@ func localBinary(sp *lineSpec, m0, m1 uint64) (uint64, uint64, Rule) {
 }
 
 // exactLine keeps exactly the possibilities that some valid filling of the
-// line uses. Binary lines are decided exactly; a Troix line is decided once
-// per symbol, as "this symbol or another", which is sound but may leave
-// possibilities the search then removes.
+// line uses. Binary lines, and Troix lines up to troixExactMax cells, are
+// decided exactly; a longer Troix line is decided once per symbol, as "this
+// symbol or another", which is sound but may leave possibilities the
+// search then removes.
 func (e *engine) exactLine(sp *lineSpec, m masks) (masks, bool) {
 	totals := lowBits(sp.most+1) &^ lowBits(sp.least)
 	if e.nsym == 2 {
-		if sp.equal|sp.differ == 0 {
-			on, off, ok := plainLineDP(&e.home.dp, sp, m[1], m[0], totals)
-			return masks{off, on}, ok
-		}
-		on, off, ok := lineDP(&e.home.dp, sp, m[1], m[0], totals, false)
+		on, off, ok := plainLineDP(&e.home.dp, sp, m[1], m[0], totals)
 		return masks{off, on}, ok
+	}
+	if sp.n <= troixExactMax && sp.least == sp.n/3 && sp.most == sp.n/3 {
+		return troixLineDP(&e.home.tdp, sp, m)
 	}
 	for s := 0; s < 3; s++ {
 		others := m[(s+1)%3] | m[(s+2)%3]
@@ -673,35 +707,122 @@ func oneLeft(open, other uint64) uint64 {
 	return open &^ (lowBits(first+3) &^ lowBits(last))
 }
 
-// plainLineDP is lineDP for a binary line without edge clues, the lines
-// of nearly every published puzzle, with the clue tests taken out and the
-// per-cell choices made by masks rather than branches.
+// plainLineDP is lineDP for a binary line, the lines of nearly every
+// published puzzle, with the per-cell choices and edge clues made by masks
+// rather than branches.
 func plainLineDP(after *dpTable, sp *lineSpec, canOn, canOff, totals uint64) (on, off uint64, ok bool) {
 	n := sp.n
 	after[n] = [dpStates]uint64{totals, totals, totals, totals}
 	for i := n - 1; i >= 1; i-- {
 		offOK, onOK := -(canOff >> uint(i) & 1), -(canOn >> uint(i) & 1)
+		// An 'x' clue before cell i forbids repeating, '=' switching.
+		same, change := ^-(sp.differ >> uint(i-1) & 1), ^-(sp.equal >> uint(i-1) & 1)
 		next := &after[i+1]
 		offTo1, offTo2 := next[offRun1]&offOK, next[offRun2]&offOK
 		onTo1, onTo2 := next[onRun1]>>1&onOK, next[onRun2]>>1&onOK
-		after[i] = [dpStates]uint64{offTo2 | onTo1, onTo1, onTo2 | offTo1, offTo1}
+		after[i] = [dpStates]uint64{offTo2&same | onTo1&change, onTo1 & change, onTo2&same | offTo1&change, offTo1 & change}
 	}
 	reach, on, off := firstCell(after, canOn, canOff)
 	for i := 1; i < n; i++ {
 		offOK, onOK := -(canOff >> uint(i) & 1), -(canOn >> uint(i) & 1)
+		same, change := ^-(sp.differ >> uint(i-1) & 1), ^-(sp.equal >> uint(i-1) & 1)
 		next := &after[i+1]
-		toOn := reach[offRun1] | reach[offRun2]
-		toOff := reach[onRun1] | reach[onRun2]
+		toOn := (reach[offRun1] | reach[offRun2]) & change
+		toOff := (reach[onRun1] | reach[onRun2]) & change
 		var to [dpStates]uint64
 		to[offRun1] = toOff & next[offRun1] & offOK
-		to[offRun2] = reach[offRun1] & next[offRun2] & offOK
+		to[offRun2] = reach[offRun1] & same & next[offRun2] & offOK
 		to[onRun1] = toOn << 1 & next[onRun1] & onOK
-		to[onRun2] = reach[onRun1] << 1 & next[onRun2] & onOK
+		to[onRun2] = reach[onRun1] & same << 1 & next[onRun2] & onOK
 		off |= (to[offRun1] | to[offRun2] | -(to[offRun1] | to[offRun2])) >> 63 << uint(i)
 		on |= (to[onRun1] | to[onRun2] | -(to[onRun1] | to[onRun2])) >> 63 << uint(i)
 		reach = to
 	}
 	return on, off, on|off == sp.full
+}
+
+// troixExactMax is the longest Troix line troixLineDP decides: it keeps
+// the counts of 0s and 1s so far as one bit of a uint64 each pair, eight
+// bits a count of 0s, and a third of the line must stay below 7 so that
+// bit 7 of each byte is a guard that shifts never carry a count across.
+const troixExactMax = 18
+
+// troixTable is troixLineDP's backward table, per cell and state (the last
+// symbol and whether it ends a run of one or two).
+type troixTable [troixExactMax + 1][6]uint64
+
+// troixLineDP decides a Troix line exactly: which symbols each cell holds
+// in some filling with no run of three, a third of each symbol and the
+// edge clues kept. A state is the last symbol s and its run r (1 or 2),
+// numbered 2s+r-1; each keeps the set of reachable (0s, 1s) counts, bit
+// 8·c0+c1. Published Troix puzzles needed hundreds of search branches
+// under the per-symbol approximation; this settles most of them first.
+func troixLineDP(after *troixTable, sp *lineSpec, m masks) (masks, bool) {
+	n, q := sp.n, sp.n/3
+	var valid uint64
+	for c0 := 0; c0 <= q; c0++ {
+		valid |= lowBits(q+1) << uint(8*c0)
+	}
+	shift := [3]uint{8, 1, 0}
+	target := uint64(1) << uint(9*q)
+	after[n] = [6]uint64{target, target, target, target, target, target}
+	for i := n - 1; i >= 1; i-- {
+		eq, df := sp.equal>>uint(i-1)&1 != 0, sp.differ>>uint(i-1)&1 != 0
+		next := &after[i+1]
+		// to[t][r]: the counts before cell i from which putting t there,
+		// as a run of r+1, still reaches the target.
+		var to [3][2]uint64
+		for t := 0; t < 3; t++ {
+			if m[t]>>uint(i)&1 != 0 {
+				to[t][0] = next[2*t] >> shift[t] & valid
+				to[t][1] = next[2*t+1] >> shift[t] & valid
+			}
+		}
+		for s := 0; s < 3; s++ {
+			var change uint64
+			if !eq {
+				change = to[(s+1)%3][0] | to[(s+2)%3][0]
+			}
+			same := uint64(0)
+			if !df {
+				same = to[s][1]
+			}
+			after[i][2*s] = change | same
+			after[i][2*s+1] = change
+		}
+	}
+	var out masks
+	var reach [6]uint64
+	for t := 0; t < 3; t++ {
+		if m[t]&1 != 0 {
+			if c := uint64(1) << shift[t] & after[1][2*t]; c != 0 {
+				reach[2*t] = c
+				out[t] |= 1
+			}
+		}
+	}
+	for i := 1; i < n; i++ {
+		eq, df := sp.equal>>uint(i-1)&1 != 0, sp.differ>>uint(i-1)&1 != 0
+		next := &after[i+1]
+		var to [6]uint64
+		for t := 0; t < 3; t++ {
+			if m[t]>>uint(i)&1 == 0 {
+				continue
+			}
+			if !df {
+				to[2*t+1] = reach[2*t] << shift[t] & next[2*t+1]
+			}
+			if !eq {
+				u, v := (t+1)%3, (t+2)%3
+				to[2*t] = (reach[2*u] | reach[2*u+1] | reach[2*v] | reach[2*v+1]) << shift[t] & next[2*t]
+			}
+			if to[2*t]|to[2*t+1] != 0 {
+				out[t] |= 1 << uint(i)
+			}
+		}
+		reach = to
+	}
+	return out, out[0]|out[1]|out[2] == sp.full
 }
 
 // explainLine names the rule a line cannot satisfy, by relaxing the rules
@@ -729,16 +850,17 @@ const distinctOpenMax = 3
 // not yet used ones have in common.
 func (e *engine) distinctPass(st *state) (progressed, ok bool) {
 	for axis := range st.m {
-		var complete [MaxSize]uint64
+		complete := &e.home.complete
 		nComplete := 0
+		// Takuzu is binary: a line's open cells are those both masks allow.
 		for i := 0; i < e.count(axis); i++ {
-			m := st.m[axis][i]
-			if e.open(m) != 0 {
+			m := &st.m[axis][i]
+			if m[0]&m[1] != 0 {
 				continue
 			}
 			for _, ones := range complete[:nComplete] {
 				if ones == m[1] {
-					return false, e.failAt(axis, i, RuleDistinct, m)
+					return false, e.failAt(axis, i, RuleDistinct, *m)
 				}
 			}
 			complete[nComplete] = m[1]
@@ -749,7 +871,7 @@ func (e *engine) distinctPass(st *state) (progressed, ok bool) {
 		}
 		for i := 0; i < e.count(axis); i++ {
 			m := st.m[axis][i]
-			open := e.open(m)
+			open := m[0] & m[1]
 			if open == 0 || bits.OnesCount64(open) > distinctOpenMax {
 				continue
 			}
@@ -808,7 +930,7 @@ func validBinaryLine(sp *lineSpec, ones uint64) bool {
 // build the detailed error.
 func (e *engine) givensBreakRule(st *state) bool {
 	for axis := range st.m {
-		var complete [MaxSize]uint64
+		complete := &e.home.complete
 		nComplete := 0
 		for i := 0; i < e.count(axis); i++ {
 			sp := &e.spec[axis][i]

@@ -140,11 +140,13 @@ func (e *engine) search(st *state, limit int) searcher {
 	root := &e.home.saved
 	e.copyState(root, st)
 	spent := 0
-	// A grid left mostly open after propagation has many solutions or
-	// none, and plain search would only thrash on it: the sparse search
-	// goes first there, and after plain search elsewhere. It reports two
-	// solutions at most, so it serves only a count to two.
-	sparseFirst := limit == 2 && e.mostlyOpen(root)
+	// A large grid left mostly open after propagation has many solutions
+	// or none, and plain search would only thrash on it: the sparse search
+	// goes first there, and after plain search on other large grids. It
+	// reports two solutions at most, so it serves only a count to two.
+	open := e.openCells(root)
+	sparse := limit == 2 && open >= sparseOpenMin
+	sparseFirst := sparse && float64(open) >= sparseOpenShare*float64(e.rows*e.cols)
 	if !sparseFirst {
 		s := searcher{e: e, limit: limit, budget: plainBudget}
 		s.run(st, 0)
@@ -153,8 +155,12 @@ func (e *engine) search(st *state, limit int) searcher {
 		}
 		spent = s.nodes
 	}
-	if limit == 2 {
-		t, ok := e.sparseSearch(root)
+	if sparse {
+		attempts := hardAttempts
+		if sparseFirst {
+			attempts = sparseAttempts
+		}
+		t, ok := e.sparseSearch(root, attempts)
 		t.nodes += spent
 		if ok || e.err != nil {
 			return t
@@ -245,6 +251,14 @@ func (e *engine) cells(st *state) []Cell {
 	for r := 0; r < e.rows; r++ {
 		k := e.known(st.m[rowsAxis][r])
 		row := out[r*e.cols : (r+1)*e.cols]
+		if e.nsym == 2 {
+			// Known at all, plus known as 1, less one: 0, 1 or Empty.
+			decided := k[0] | k[1]
+			for c := range row {
+				row[c] = Cell(decided>>uint(c)&1 + k[1]>>uint(c)&1 - 1)
+			}
+			continue
+		}
 		for c := range row {
 			// At most one of the three bits is set: the cell's symbol,
 			// or Empty (-1) when none is.

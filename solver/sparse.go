@@ -12,14 +12,20 @@ import "math/bits"
 // finds one, and a second comes from swapping a rectangle of its cells or,
 // failing that, from a search that forces a difference at one cell.
 
-// guidedAttempts and guidedBudget bound the guided search for a first
-// solution: each attempt follows another variant of the pattern, and gives
-// up after a budget that grows with the grid. On a sparse grid the pattern
-// leaves a few dead ends at most, so an attempt that runs past it is lost
-// in a subtree that givens far away made hopeless, where a fresh start does
-// better; and a grid that defeats every attempt is likely a hard, nearly
-// unique puzzle, which probing handles better.
-const guidedAttempts = 8
+// sparseAttempts, and guidedBudget for each, bound the guided searches:
+// each attempt follows another variant of the pattern, and gives up after
+// a budget that grows with the grid. On a sparse grid the pattern leaves a
+// few dead ends at most, so an attempt that runs past it is lost in a
+// subtree that givens far away made hopeless, where a fresh start does
+// better. A grid that defeats every attempt is likely a hard, nearly
+// unique puzzle, which probing handles better; one that plain search
+// found hard already gets fewer attempts (hardAttempts) before probing.
+// The same counts bound the searches that force one cell away from the
+// first solution: on a grid with many solutions the first succeeds.
+const (
+	sparseAttempts = 8
+	hardAttempts   = 2
+)
 
 func guidedBudget(cells int) int { return 100 + cells }
 
@@ -28,23 +34,23 @@ func guidedBudget(cells int) int { return 100 + cells }
 // grid with one solution has none at all, in up to 64⁴ places.
 const swapBudget = 1 << 16
 
-// forcedCells bounds the searches that each force one cell away from the
-// first solution: on a grid with many solutions the first one succeeds; a
-// cell that cannot differ is only evidence towards uniqueness, which
-// probing proves better.
-const forcedCells = 8
+// sparseOpenShare and sparseOpenMin say when a grid counts as sparse (see
+// search): at least this share of its cells, and this many, still open
+// after propagation. Below sparseOpenMin open cells, plain search and
+// probing are quick whatever the grid; published puzzles stay below it
+// (at most 114 open cells, a 14×14 with 58 % open).
+const (
+	sparseOpenShare = 0.6
+	sparseOpenMin   = 200
+)
 
-// sparseOpenShare is the share of open cells, after propagation, from
-// which a grid counts as sparse (see search).
-const sparseOpenShare = 0.5
-
-// mostlyOpen reports whether at least sparseOpenShare of st's cells are open.
-func (e *engine) mostlyOpen(st *state) bool {
+// openCells counts the cells st leaves undecided.
+func (e *engine) openCells(st *state) int {
 	open := 0
 	for r := 0; r < e.rows; r++ {
 		open += bits.OnesCount64(e.open(st.m[rowsAxis][r]))
 	}
-	return float64(open) >= sparseOpenShare*float64(e.rows*e.cols)
+	return open
 }
 
 // template is the value the guided search tries first at (r, c): lines of
@@ -66,10 +72,10 @@ func (e *engine) template(r, c int) int {
 // sparseSearch looks for two solutions from root, which it leaves as it
 // is. ok is false when it found neither two solutions nor a proof that
 // there is none; s.nodes counts its branches either way.
-func (e *engine) sparseSearch(root *state) (s searcher, ok bool) {
+func (e *engine) sparseSearch(root *state, attempts int) (s searcher, ok bool) {
 	cells := e.rows * e.cols
 	nodes := 0
-	for e.variant = 0; e.variant < guidedAttempts; e.variant++ {
+	for e.variant = 0; e.variant < attempts; e.variant++ {
 		st := e.frame(0)
 		e.copyState(st, root)
 		s = searcher{e: e, limit: 1, budget: guidedBudget(cells), guided: true}
@@ -95,7 +101,7 @@ func (e *engine) sparseSearch(root *state) (s searcher, ok bool) {
 		return searcher{e: e, found: 2, solutions: [2][]Cell{first, second}, nodes: nodes}, true
 	}
 	tried := 0
-	for i := 0; i < cells && tried < forcedCells; i++ {
+	for i := 0; i < cells && tried < attempts; i++ {
 		r, c := i/e.cols, i%e.cols
 		v := int(first[i])
 		m := root.m[rowsAxis][r]
