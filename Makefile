@@ -79,7 +79,7 @@ bench:
 # The reader's lab command prints README's accuracy tables; it has more
 # (snapshot, diff, score of any suite or folder): go run ./cmd/visionlab help.
 vision-report:
-	$(GO) run -tags $(TAGS) ./cmd/visionlab score -fail-dir /tmp/synth-fail report
+	$(GO) run -tags $(TAGS) ./cmd/visionlab score -fail-dir /tmp/synth-fail report screens
 
 # Each parser's fuzz target for FUZZTIME; the seed corpora also run in `make test`.
 # Minimisation is capped because it otherwise stalls for a minute per new input.

@@ -205,7 +205,7 @@ func init() {
 						return fail(err)
 					}
 				}
-				if err := env.ScoreCases(cases, lab.ScoreOptions{Match: *match, DebugDir: *debugDir}, stdout); err != nil {
+				if _, err := env.ScoreCases(cases, lab.ScoreOptions{Match: *match, DebugDir: *debugDir}, stdout); err != nil {
 					return fail(err)
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"binocle/geom"
+	"binocle/internal/synth"
 	"binocle/solver"
 	"binocle/vision"
 )
@@ -37,13 +38,19 @@ type ScoreOptions struct {
 
 type groupTally struct{ images, sizeRight, perfect, cornersOK, cells, cellsRight int }
 
+// CaseScore is a ScoreCases run's overall result, in percent.
+type CaseScore struct {
+	Images                          int
+	Size, Cells, Perfect, CornersOK float64
+}
+
 // ScoreCases reads every case that has a truth, prints one line per case
 // read wrong (MISS: no grid, SIZE: wrong size, BAD: cells, clues or
 // corners wrong), then a table by style, kind and look, and the read times.
-func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) error {
+func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) (CaseScore, error) {
 	tmp, err := os.MkdirTemp("", "visionlab-")
 	if err != nil {
-		return err
+		return CaseScore{}, err
 	}
 	defer os.RemoveAll(tmp)
 	groups := map[string]*groupTally{}
@@ -59,13 +66,13 @@ func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) error {
 		}
 		img, synthTruth, done, err := c.File(tmp)
 		if err != nil {
-			return err
+			return CaseScore{}, err
 		}
 		tr, ok, err := caseTruth(c, synthTruth)
 		if err != nil || !ok {
 			done()
 			if err != nil {
-				return err
+				return CaseScore{}, err
 			}
 			continue
 		}
@@ -81,7 +88,7 @@ func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) error {
 		err = scoreCase(g, img, strings.TrimSuffix(c.Name, filepath.Ext(c.Name)), tr, opt, w, func(name string, ms float64) { slow = append(slow, timed{name, ms}) })
 		done()
 		if err != nil {
-			return err
+			return CaseScore{}, err
 		}
 	}
 	sort.Strings(order)
@@ -112,12 +119,15 @@ func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) error {
 			fmt.Fprintf(w, "slow: %s %.1f ms\n", s.name, s.millis)
 		}
 	}
-	return nil
+	return CaseScore{Images: all.images, Size: Pct(all.sizeRight, all.images), Cells: Pct(all.cellsRight, all.cells),
+		Perfect: Pct(all.perfect, all.images), CornersOK: Pct(all.cornersOK, all.images)}, nil
 }
 
-// caseTruth is a synthetic case's own truth, or the JSON beside a file;
+// caseTruth is a synthetic case's own truth, or the JSON beside a file
+// (a typed nil pointer in an interface is not nil: the folder suites read
+// as empty truths while this took any);
 // ok is false for a file without one.
-func caseTruth(c Case, synthTruth any) (Truth, bool, error) {
+func caseTruth(c Case, synthTruth *synth.Truth) (Truth, bool, error) {
 	var tr Truth
 	var data []byte
 	var err error
