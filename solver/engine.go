@@ -126,8 +126,16 @@ var workspaces = sync.Pool{New: func() any { return new(workspace) }}
 // be used afterwards.
 func (e *engine) release() {
 	e.givens, e.ctx, e.done = nil, nil, nil
+	if w := e.home; len(w.frames) > keptFrames {
+		w.frames = w.frames[:keptFrames]
+	}
 	workspaces.Put(e.home)
 }
+
+// keptFrames is how many search states a pooled workspace keeps: enough
+// for every published puzzle's search, while the thousands a search of a
+// large empty grid can use (3 KB each) go back to the collector.
+const keptFrames = 256
 
 type state struct {
 	m [2][MaxSize]masks

@@ -41,6 +41,33 @@ func TestSparseGridsAnswerMultiple(t *testing.T) {
 	}
 }
 
+// SolveAuto on an empty grid tries both binary rule sets; it must still
+// answer at once, with two solutions valid under the rules it reports.
+func TestSolveAutoOnEmptyGrid(t *testing.T) {
+	p, _ := NewPuzzle(ThreeInARow, 40, 40)
+	res, err := SolveAutoContext(context.Background(), p)
+	if err != nil || res.Status != Multiple {
+		t.Fatalf("status %v, error %v; want multiple", res.Status, err)
+	}
+	q := p.Clone()
+	q.Rules = res.Rules
+	checkMultiple(t, q, res)
+}
+
+// Edge clues constrain the second solution too: the rectangle swap must
+// not break an '=' or 'x' clue.
+func TestSparseGridWithEdgeClues(t *testing.T) {
+	p, _ := NewPuzzle(ThreeInARow, 32, 32)
+	for i := 0; i < 31; i += 3 {
+		p.Edges = append(p.Edges, Edge{R1: i, C1: i, R2: i, C2: i + 1, Rel: Equal}, Edge{R1: i, C1: 31 - i, R2: i + 1, C2: 31 - i, Rel: Differ})
+	}
+	res, err := SolveContext(context.Background(), p)
+	if err != nil || res.Status != Multiple {
+		t.Fatalf("status %v, error %v; want multiple", res.Status, err)
+	}
+	checkMultiple(t, p, res)
+}
+
 // A sparse grid whose givens cannot be completed must come out None, with
 // the root's contradiction, before any sparse-grid search.
 func TestSparseGridWithoutSolution(t *testing.T) {
@@ -122,8 +149,8 @@ func TestHintOnEmptyLargeGrid(t *testing.T) {
 	for _, tc := range []struct {
 		rules Rules
 		side  int
-	}{{ThreeInARow, 32}, {Takuzu, 32}, {Troix, 33}} {
-		t.Run(tc.rules.String(), func(t *testing.T) {
+	}{{ThreeInARow, 32}, {Takuzu, 32}, {Troix, 33}, {Takuzu, 64}, {Troix, 63}} {
+		t.Run(fmt.Sprintf("%s-%d", tc.rules, tc.side), func(t *testing.T) {
 			p, _ := NewPuzzle(tc.rules, tc.side, tc.side)
 			_, err := NextStepContext(context.Background(), p)
 			if !errors.Is(err, ErrNotUnique) || !strings.Contains(err.Error(), "more than one solution") {
