@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -200,9 +199,9 @@ type jsonlResult struct {
 // code is 0 once every line was handled, 2 only when the input itself
 // could not be read to the end.
 func solveJSONL(env *Env, rules string) int {
-	out := bufio.NewWriter(env.Stdout)
-	defer out.Flush()
-	enc := json.NewEncoder(out)
+	// Unbuffered: each result line is written whole as soon as it is known,
+	// so a batch that is killed keeps every line it finished.
+	enc := json.NewEncoder(env.Stdout)
 	rr := solver.NewRecordReader(env.Stdin)
 	for {
 		rec, err := rr.Next()
