@@ -25,6 +25,9 @@ type Record struct {
 
 // Puzzle builds the record's puzzle; it does not run the rule checks.
 func (rec Record) Puzzle() (*Puzzle, error) {
+	if rec.Rules == "" {
+		return nil, errors.New(`the record has no "rules" field (want threeinarow, takuzu or troix)`)
+	}
 	rules, err := ParseRules(rec.Rules)
 	if err != nil {
 		return nil, err
@@ -85,7 +88,7 @@ func NewRecord(id, source string, p *Puzzle, solution []Cell, difficulty *string
 }
 
 // ErrReadStopped is wrapped by the RecordReader's error when the input
-// cannot be read any further (an I/O error, or a line over 4 MB).
+// cannot be read any further (an I/O error).
 var ErrReadStopped = errors.New("cannot read further")
 
 // LineError is an error in one line of a JSON Lines file.
@@ -97,23 +100,24 @@ type LineError struct {
 func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
 func (e *LineError) Unwrap() error { return e.Err }
 
-// RecordReader reads a JSON Lines data set one record at a time. A bad line
-// is reported as a *LineError and the next call goes on with the next line.
+// RecordReader reads a JSON Lines data set one record at a time. A bad line,
+// an overlong one included, is reported as a *LineError and the next call
+// goes on with the next line. Lines may end in LF, CRLF or a lone CR, and a
+// UTF-8 byte-order mark before the first line is skipped.
 type RecordReader struct {
-	sc   *bufio.Scanner
+	r    *bufio.Reader
+	buf  []byte
 	line int
-	done bool // the scanner failed and cannot go on
+	done bool // the input failed and cannot go on
 }
 
-// maxRecordLine bounds one JSON line: a 64x64 puzzle with every edge clue is
-// well under it.
+// maxRecordLine bounds the memory one JSON line may take: a 64x64 puzzle
+// with every edge clue is well under it. A longer line is skipped, not read.
 const maxRecordLine = 4 << 20
 
 // NewRecordReader reads records from r, one JSON object per line.
 func NewRecordReader(r io.Reader) *RecordReader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), maxRecordLine)
-	return &RecordReader{sc: sc}
+	return &RecordReader{r: bufio.NewReaderSize(&lineEndings{r: r}, 64*1024)}
 }
 
 // Line is the 1-based number of the line the last record came from.
@@ -121,9 +125,23 @@ func (rr *RecordReader) Line() int { return rr.line }
 
 // Next returns the next record, skipping blank lines, or io.EOF at the end.
 func (rr *RecordReader) Next() (Record, error) {
-	for !rr.done && rr.sc.Scan() {
+	for !rr.done {
+		data, tooLong, err := rr.readLine()
+		if err != nil && !errors.Is(err, io.EOF) {
+			rr.done = true
+			return Record{}, &LineError{Line: rr.line + 1, Err: fmt.Errorf("%w: %v", ErrReadStopped, err)}
+		}
+		if len(data) == 0 && !tooLong && errors.Is(err, io.EOF) {
+			break
+		}
 		rr.line++
-		data := bytes.TrimSpace(rr.sc.Bytes())
+		if rr.line == 1 {
+			data = bytes.TrimPrefix(data, []byte(utf8BOM))
+		}
+		if tooLong {
+			return Record{}, &LineError{Line: rr.line, Err: fmt.Errorf("the line is longer than %d MB and was skipped; no puzzle record is that long", maxRecordLine>>20)}
+		}
+		data = bytes.TrimSpace(data)
 		if len(data) == 0 {
 			continue
 		}
@@ -137,12 +155,59 @@ func (rr *RecordReader) Next() (Record, error) {
 		}
 		return rec, nil
 	}
-	if err := rr.sc.Err(); err != nil && !rr.done {
-		// The scanner cannot go past an overlong line, so this ends the file.
-		rr.done = true
-		return Record{}, &LineError{Line: rr.line + 1, Err: fmt.Errorf("%w: %v", ErrReadStopped, err)}
-	}
 	return Record{}, io.EOF
+}
+
+// readLine reads up to the next LF (lineEndings has turned CR and CRLF into
+// LF), without it. Past maxRecordLine it keeps reading to the line's end
+// but not keeping, so one huge line costs no memory and the next is found.
+func (rr *RecordReader) readLine() (line []byte, tooLong bool, err error) {
+	rr.buf = rr.buf[:0]
+	for {
+		chunk, err := rr.r.ReadSlice('\n')
+		if !tooLong {
+			if len(rr.buf)+len(chunk) > maxRecordLine+1 {
+				tooLong, rr.buf = true, rr.buf[:0]
+			} else {
+				rr.buf = append(rr.buf, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return bytes.TrimSuffix(rr.buf, []byte("\n")), tooLong, err
+	}
+}
+
+// lineEndings turns CRLF and a lone CR into LF, so that files from Windows
+// and old Macs read line by line like any other.
+type lineEndings struct {
+	r      io.Reader
+	lastCR bool // the previous byte read was a CR, so an LF now is its pair
+}
+
+func (l *lineEndings) Read(p []byte) (int, error) {
+	for {
+		n, err := l.r.Read(p)
+		out := 0
+		for _, b := range p[:n] {
+			switch {
+			case b == '\r':
+				p[out], l.lastCR = '\n', true
+				out++
+			case b == '\n' && l.lastCR:
+				l.lastCR = false
+			default:
+				p[out], l.lastCR = b, false
+				out++
+			}
+		}
+		// A read of only the LF of a CRLF gives nothing; read on rather than
+		// return 0 bytes without an error.
+		if out > 0 || err != nil || n == 0 {
+			return out, err
+		}
+	}
 }
 
 // WriteRecord writes one record as a JSON line, in the data set's key order.

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestRecordReaderReportsBadLinesAndGoesOn(t *testing.T) {
@@ -50,6 +51,7 @@ func TestRecordPuzzleErrors(t *testing.T) {
 		want string
 	}{
 		{"rules", func(r *Record) { r.Rules = "chess" }, "unknown rules"},
+		{"no rules", func(r *Record) { r.Rules = "" }, `no "rules" field`},
 		{"rows", func(r *Record) { r.Givens = r.Givens[:1] }, "givens has 1 rows, want 2"},
 		{"width", func(r *Record) { r.Givens[1] = "..." }, "givens row 2 has 3 characters"},
 		{"char", func(r *Record) { r.Givens[1] = ".?" }, "givens row 2, column 2: '?' is not a cell"},
@@ -92,4 +94,74 @@ func TestWriteRecordReproducesDatasets(t *testing.T) {
 // The shared files put a space after ':' and ','; encoding/json does not.
 func normalizeJSONSpacing(s string) string {
 	return strings.NewReplacer(": ", ":", ", ", ",").Replace(s)
+}
+
+func recordIDs(t *testing.T, input io.Reader) (ids []string, bad map[int]string) {
+	t.Helper()
+	bad = map[int]string{}
+	rr := NewRecordReader(input)
+	for {
+		rec, err := rr.Next()
+		if errors.Is(err, io.EOF) {
+			return ids, bad
+		}
+		var le *LineError
+		if errors.As(err, &le) {
+			bad[le.Line] = le.Err.Error()
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, rec.ID)
+	}
+}
+
+// JSON Lines from Windows or old Macs, with or without a byte-order mark,
+// read as the same records on the same line numbers.
+func TestRecordReaderLineEndings(t *testing.T) {
+	lines := []string{`{"id": "a"}`, ``, `{"id": "b", broken`, `{"id": "c"}`}
+	tests := []struct{ name, bom, sep, end string }{
+		{"LF", "", "\n", "\n"},
+		{"CRLF", "", "\r\n", "\r\n"},
+		{"CR", "", "\r", "\r"},
+		{"no final ending", "", "\n", ""},
+		{"BOM and CRLF", utf8BOM, "\r\n", "\r\n"},
+		{"BOM and CR", utf8BOM, "\r", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			input := tt.bom + strings.Join(lines, tt.sep) + tt.end
+			// One byte a read splits every CRLF across two reads.
+			for _, r := range []io.Reader{strings.NewReader(input), iotest.OneByteReader(strings.NewReader(input))} {
+				ids, bad := recordIDs(t, r)
+				if !reflect.DeepEqual(ids, []string{"a", "c"}) || len(bad) != 1 || bad[3] == "" {
+					t.Fatalf("ids %v, bad lines %v; want a and c, and line 3 bad", ids, bad)
+				}
+			}
+		})
+	}
+}
+
+// A line of any length is skipped with a message of its own, and the
+// records after it are read.
+func TestRecordReaderOverlongLine(t *testing.T) {
+	huge := `{"id": "big", "source": "` + strings.Repeat("x", maxRecordLine+10) + `"}`
+	for _, input := range []string{
+		`{"id": "a"}` + "\n" + huge + "\n" + `{"id": "c"}` + "\n",
+		`{"id": "a"}` + "\r" + huge + "\r\n" + `{"id": "c"}`,
+	} {
+		ids, bad := recordIDs(t, strings.NewReader(input))
+		if !reflect.DeepEqual(ids, []string{"a", "c"}) || len(bad) != 1 {
+			t.Fatalf("ids %v, bad lines %v", ids, bad)
+		}
+		if msg := bad[2]; !strings.Contains(msg, "longer than 4 MB") || strings.Contains(msg, "bufio") {
+			t.Fatalf("line 2: %q, want a plain overlong-line message", msg)
+		}
+	}
+	// Just under the limit is still read.
+	long := `{"id": "long", "source": "` + strings.Repeat("x", maxRecordLine-40) + `"}`
+	if ids, bad := recordIDs(t, strings.NewReader(long+"\n")); !reflect.DeepEqual(ids, []string{"long"}) {
+		t.Fatalf("ids %v, bad %v", ids, bad)
+	}
 }

@@ -3,6 +3,7 @@ package solver
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -44,6 +45,7 @@ func Parse(data []byte) (*Puzzle, error) {
 
 // ParseInput is Parse that also says whether the input named its rules.
 func ParseInput(data []byte) (Input, error) {
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	if s := strings.TrimSpace(string(data)); looksLikeUnrulyID(s) {
 		p, err := ParseUnruly(s)
 		return Input{Puzzle: p, RulesGiven: true, Format: "unruly"}, err
@@ -67,6 +69,34 @@ const (
 	spacedMarkers   = " =×\"‖"
 )
 
+// utf8BOM is the byte-order mark some editors put before UTF-8 text.
+const utf8BOM = "\uFEFF"
+
+// ScanLines is a bufio.SplitFunc that ends a line at LF, CRLF or a lone CR
+// (old Mac files), and drops the line ending. bufio.ScanLines leaves a lone
+// CR inside the line.
+func ScanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	i := bytes.IndexAny(data, "\r\n")
+	switch {
+	case i < 0:
+		if atEOF && len(data) > 0 {
+			return len(data), data, nil
+		}
+		return 0, nil, nil
+	case data[i] == '\n':
+		return i + 1, data[:i], nil
+	case i+1 < len(data):
+		if data[i+1] == '\n' {
+			return i + 2, data[:i], nil
+		}
+		return i + 1, data[:i], nil
+	case atEOF:
+		return i + 1, data[:i], nil
+	}
+	// A CR at the end of what is buffered: wait to see whether LF follows.
+	return 0, nil, nil
+}
+
 type gridLine struct {
 	number int
 	text   []rune
@@ -83,11 +113,17 @@ func parseText(r io.Reader) (Input, error) {
 		grid       []gridLine
 		lastNumber int
 	)
+	headerLine := map[string]int{} // a header's key to the line that set it
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc.Split(ScanLines)
 	for sc.Scan() {
 		lastNumber++
-		line := strings.TrimRight(sc.Text(), "\r")
+		line := sc.Text()
+		if lastNumber == 1 {
+			// Windows Notepad starts its UTF-8 files with a byte-order mark.
+			line = strings.TrimPrefix(line, utf8BOM)
+		}
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}
@@ -107,7 +143,14 @@ func parseText(r io.Reader) (Input, error) {
 			return in, &ParseError{Line: lastNumber, Msg: "header line after the grid started"}
 		}
 		value = strings.TrimSpace(value)
-		switch strings.ToLower(strings.TrimSpace(key)) {
+		name := strings.ToLower(strings.TrimSpace(key))
+		// A second header of a kind would silently win over the first, so
+		// conflicting headers are refused, naming both lines.
+		if first, dup := headerLine[name]; dup {
+			return in, &ParseError{Line: lastNumber, Msg: fmt.Sprintf("a second %s header; line %d already gave one", name, first)}
+		}
+		headerLine[name] = lastNumber
+		switch name {
 		case "rules":
 			v, err := ParseRules(value)
 			if err != nil {
@@ -129,7 +172,11 @@ func parseText(r io.Reader) (Input, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return in, &ParseError{Line: lastNumber + 1, Msg: err.Error()}
+		msg := err.Error()
+		if errors.Is(err, bufio.ErrTooLong) {
+			msg = "line is longer than 1 MB; no puzzle line is that long"
+		}
+		return in, &ParseError{Line: lastNumber + 1, Msg: msg}
 	}
 	if len(grid) == 0 {
 		return in, &ParseError{Line: lastNumber, Msg: "no grid rows found"}

@@ -1,12 +1,14 @@
 package solver
 
 import (
+	"bufio"
 	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/solver")
@@ -122,6 +124,10 @@ func TestParseTextErrors(t *testing.T) {
 		{"tab", "1\t0\n01\n", "line 1, column 2: tab"},
 		{"bad layout", "layout: wide\n10\n01\n", "unknown layout"},
 		{"bad size", "size: big\n10\n01\n", "size \"big\" is not ROWSxCOLS"},
+		{"two rules headers", "rules: takuzu\n# note\nrules: troix\n10\n01\n", "line 3: a second rules header; line 1 already gave one"},
+		{"two size headers", "size: 2x2\nSize: 2x2\n10\n01\n", "line 2: a second size header; line 1"},
+		{"lone CR ending", "rules: takuzu\r10\r0?\r", "line 3, column 2: '?' is not a cell"},
+		{"line over 1 MB", strings.Repeat(".", 2<<20) + "\n", "longer than 1 MB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -130,6 +136,55 @@ func TestParseTextErrors(t *testing.T) {
 				t.Fatalf("got %v, want an error containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// Files from Windows (BOM, CRLF) and old Macs (CR) read as the same puzzle.
+func TestParseLineEndings(t *testing.T) {
+	const lf = "rules: takuzu\n# a comment\n1..0\n....\n\n....\n0..1\n"
+	want, err := Parse([]byte(lf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	crlf := strings.ReplaceAll(lf, "\n", "\r\n")
+	cr := strings.ReplaceAll(lf, "\n", "\r")
+	tests := []struct{ name, in string }{
+		{"LF", lf},
+		{"CRLF", crlf},
+		{"CR", cr},
+		{"CR, no final ending", strings.TrimSuffix(cr, "\r")},
+		{"mixed", "rules: takuzu\r\n1..0\r....\n....\r\n0..1"},
+		{"BOM and LF", utf8BOM + lf},
+		{"BOM and CRLF", utf8BOM + crlf},
+		{"BOM and CR", utf8BOM + cr},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Parse([]byte(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !samePuzzle(got, want) {
+				t.Fatalf("read %v as %v, want %v", []byte(tt.in), got.RowStrings(), want.RowStrings())
+			}
+			// ParseText on a reader takes the same path as Parse on bytes.
+			if got, err = ParseText(strings.NewReader(tt.in)); err != nil || !samePuzzle(got, want) {
+				t.Fatalf("ParseText: %v", err)
+			}
+		})
+	}
+}
+
+// ScanLines must not split a CRLF that the reader hands over in two reads.
+func TestScanLinesSplitCRLF(t *testing.T) {
+	sc := bufio.NewScanner(iotest.OneByteReader(strings.NewReader("a\r\nb\rc\n\r\nd")))
+	sc.Split(ScanLines)
+	var got []string
+	for sc.Scan() {
+		got = append(got, sc.Text())
+	}
+	if want := []string{"a", "b", "c", "", "d"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("lines %q, want %q", got, want)
 	}
 }
 
@@ -167,7 +222,8 @@ func FuzzParseText(f *testing.F) {
 			f.Add(data)
 		}
 	}
-	for _, s := range []string{"10\n01\n", "1 0\nx\n0 1\n", "layout: spaced\n1x0\n0x1\n", "rules: troix\nXOI\nOIX\nIXO\n", "1=0 .\n  \"\n. . ‖\n"} {
+	for _, s := range []string{"10\n01\n", "1 0\nx\n0 1\n", "layout: spaced\n1x0\n0x1\n", "rules: troix\nXOI\nOIX\nIXO\n", "1=0 .\n  \"\n. . ‖\n",
+		"\uFEFFrules: takuzu\r\n10\r\n01\r\n", "rules: takuzu\r10\r01\r", "\uFEFF10\r01", "rules: takuzu\nrules: troix\n10\n01\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

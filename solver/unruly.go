@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Unruly game IDs come from Simon Tatham's Portable Puzzle Collection:
@@ -12,18 +13,20 @@ import (
 // cells then a 1 (black), and 'z' or 'Z' is 25 empty cells. The last letter
 // places its symbol one past the grid, which ends the description.
 
+// looksLikeUnrulyID says whether s is meant as an Unruly ID: one word that
+// starts with a size such as "6x6u:". The description is not checked here,
+// so that a damaged ID gets ParseUnruly's message rather than the text
+// parser's "unknown header".
 func looksLikeUnrulyID(s string) bool {
-	params, desc, ok := strings.Cut(s, ":")
-	if !ok || params == "" || desc == "" || params[0] < '0' || params[0] > '9' {
+	if strings.ContainsFunc(s, unicode.IsSpace) {
+		return false
+	}
+	params, _, ok := strings.Cut(s, ":")
+	if !ok || params == "" || params[0] < '0' || params[0] > '9' {
 		return false
 	}
 	for _, ch := range params {
-		if !strings.ContainsRune("0123456789xud", ch) && !(ch >= 'a' && ch <= 'z') {
-			return false
-		}
-	}
-	for _, ch := range desc {
-		if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z') {
+		if !(ch >= '0' && ch <= '9') && !(ch >= 'a' && ch <= 'z') {
 			return false
 		}
 	}
@@ -37,7 +40,7 @@ func ParseUnruly(id string) (*Puzzle, error) {
 	id = strings.TrimSpace(id)
 	params, desc, ok := strings.Cut(id, ":")
 	if !ok {
-		return nil, fmt.Errorf("unruly id %q: want WIDTHxHEIGHT:DESCRIPTION", shorten(id))
+		return nil, fmt.Errorf("bad Unruly ID %q: want WIDTHxHEIGHT:DESCRIPTION", shorten(id))
 	}
 	w, h, rules, err := parseUnrulyParams(params)
 	if err != nil {
@@ -45,7 +48,7 @@ func ParseUnruly(id string) (*Puzzle, error) {
 	}
 	p, err := NewPuzzle(rules, h, w)
 	if err != nil {
-		return nil, fmt.Errorf("unruly id: %w", err)
+		return nil, fmt.Errorf("bad Unruly ID: %w", err)
 	}
 	size := w * h
 	pos := 0
@@ -62,17 +65,17 @@ func ParseUnruly(id string) (*Puzzle, error) {
 			pos += int(ch - 'A')
 			v = One
 		default:
-			return nil, fmt.Errorf("unruly id: description character %d is %q, want a letter", i+1, ch)
+			return nil, fmt.Errorf("bad Unruly ID: description character %d is %q, want a letter", i+1, ch)
 		}
 		if pos < size {
 			p.Cells[pos] = v
 		} else if pos > size || i != len(desc)-1 {
-			return nil, fmt.Errorf("unruly id: description runs past the %dx%d grid at character %d", w, h, i+1)
+			return nil, fmt.Errorf("bad Unruly ID: description runs past the %dx%d grid at character %d", w, h, i+1)
 		}
 		pos++
 	}
 	if pos != size+1 {
-		return nil, fmt.Errorf("unruly id: description covers %d of %d cells; it must end with a letter one past the grid", pos, size)
+		return nil, fmt.Errorf("bad Unruly ID: description covers %d of %d cells; it must end with a letter one past the grid", pos, size)
 	}
 	return p, nil
 }
@@ -86,7 +89,7 @@ func shorten(s string) string {
 
 func parseUnrulyParams(params string) (w, h int, rules Rules, err error) {
 	bad := func(why string) (int, int, Rules, error) {
-		return 0, 0, 0, fmt.Errorf("unruly id: parameters %q: %s", shorten(params), why)
+		return 0, 0, 0, fmt.Errorf("bad Unruly ID: parameters %q: %s", shorten(params), why)
 	}
 	digits := func(s string) (int, string) {
 		i := 0

@@ -65,6 +65,18 @@ func TestParseUnrulyErrors(t *testing.T) {
 	}
 }
 
+// A damaged Unruly ID is named as one, not read as a text header.
+func TestParseBadUnrulyID(t *testing.T) {
+	for _, id := range []string{"6x6u:", "6x6u:fah!jaebba", "6x6u:fah!jaebba\n", "\uFEFF8x8:a1b"} {
+		t.Run(id, func(t *testing.T) {
+			_, err := Parse([]byte(id))
+			if err == nil || !strings.Contains(err.Error(), "bad Unruly ID") || strings.Contains(err.Error(), "header") {
+				t.Fatalf("got %v, want a bad Unruly ID error", err)
+			}
+		})
+	}
+}
+
 func TestUnrulyRoundTripDatasets(t *testing.T) {
 	for _, path := range sharedDatasets(t) {
 		written := 0

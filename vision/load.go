@@ -57,6 +57,26 @@ func LoadBytes(data []byte) (gocv.Mat, error) {
 	return d.mat, nil
 }
 
+// ErrGIF is returned for a GIF file: GIF is recognised, so that the user is
+// told it is not supported rather than that the file is damaged.
+var ErrGIF = errors.New("GIF images are not supported; save the picture as PNG or JPEG")
+
+var gifMagic = []byte("GIF8") // GIF87a and GIF89a
+
+// ImageFormat names the image format data starts with ("jpeg", "png",
+// "gif", "bmp", "webp", "tiff"), or "" when it is no image Go recognises.
+// Only the header is read.
+func ImageFormat(data []byte) string {
+	if bytes.HasPrefix(data, gifMagic) {
+		return "gif" // even when the rest is damaged: it is refused as GIF
+	}
+	_, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return ""
+	}
+	return format
+}
+
 // decodeImage checks the header, then decodes with the largest JPEG DCT
 // reduction (1, 2, 4 or 8) that keeps the long side at least minSide; a
 // minSide of 1 decodes at full size.
@@ -65,6 +85,9 @@ func decodeImage(data []byte, minSide int) (*decodedImage, error) {
 		return nil, errors.New("empty file, not an image")
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if bytes.HasPrefix(data, gifMagic) {
+		return nil, ErrGIF
+	}
 	if err != nil {
 		return nil, fmt.Errorf("not a readable image (JPEG, PNG, BMP, WebP or TIFF expected): %v", err)
 	}

@@ -24,11 +24,14 @@ type Env struct {
 	// StartGUI opens the window, on a file when path is not empty. It is
 	// injected by main so that this package never links the window itself.
 	StartGUI func(path string) int
+	// Getenv reads the environment; nil means the process's own. Tests
+	// inject it to run as if there were no display.
+	Getenv func(key string) string
 }
 
 // StdEnv is the process's own standard streams.
 func StdEnv(startGUI func(path string) int) *Env {
-	return &Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, StartGUI: startGUI}
+	return &Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, StartGUI: startGUI, Getenv: os.Getenv}
 }
 
 type command struct {
@@ -83,7 +86,23 @@ func startGUI(env *Env, path string) int {
 		printHelp(env.Stdout)
 		return ExitOK
 	}
+	// GLFW panics with a stack trace when it finds no display, so the
+	// missing session is told here, in words, before the window is tried.
+	if !hasDisplay(env) {
+		fmt.Fprintln(env.Stderr, "binocle: the app needs a graphical session (no DISPLAY or WAYLAND_DISPLAY is set); solve, read, hint and the other commands work without one, see binocle --help")
+		return ExitBadInput
+	}
 	return env.StartGUI(path)
+}
+
+// hasDisplay reports whether an X11 or Wayland session is reachable, as far
+// as the environment tells; GLFW looks at the same two variables.
+func hasDisplay(env *Env) bool {
+	getenv := env.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	return getenv("DISPLAY") != "" || getenv("WAYLAND_DISPLAY") != ""
 }
 
 func runCommand(env *Env, c *command, args []string) int {

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"binocle/solver"
@@ -51,13 +50,7 @@ func loadStepPuzzle(env *Env, fs *flag.FlagSet, name string) (*solver.Puzzle, in
 		return nil, ExitBadInput
 	}
 	path := fs.Arg(0)
-	var data []byte
-	var err error
-	if path == "-" {
-		data, err = io.ReadAll(env.Stdin)
-	} else {
-		data, err = os.ReadFile(path)
-	}
+	data, err := readPuzzleText(env, path)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "binocle %s: %v\n", name, err)
 		return nil, ExitBadInput

@@ -3,6 +3,8 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"binocle/solver"
 	"binocle/vision"
@@ -25,10 +27,27 @@ func init() {
 					fmt.Fprintln(env.Stderr, "binocle overlay: -o out.png is required")
 					return ExitBadInput
 				}
+				if sameFile(path, *out) {
+					fmt.Fprintf(env.Stderr, "binocle overlay: -o %s is the input photo itself; write the overlay to another file\n", *out)
+					return ExitBadInput
+				}
 				return overlayPhoto(env, path, *out, *rules)
 			}
 		},
 	})
+}
+
+// sameFile reports whether a and b name one file, through whatever
+// spelling, link or relative path; a file not yet there is no other file.
+func sameFile(a, b string) bool {
+	ai, errA := os.Stat(a)
+	bi, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(ai, bi)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 func overlayPhoto(env *Env, path, out, rules string) int {

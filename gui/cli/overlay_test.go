@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"image"
 	"os"
 	"path/filepath"
@@ -69,5 +70,33 @@ func TestOverlayNeedsOutput(t *testing.T) {
 	}
 	if _, err := os.Stat("solved.png"); err == nil {
 		t.Error("wrote a file without -o")
+	}
+}
+
+// overlay never writes over the photo it reads, however -o spells it.
+func TestOverlayRefusesItsInput(t *testing.T) {
+	dir := t.TempDir()
+	photo := filepath.Join(dir, "photo.png")
+	orig, err := os.ReadFile(readerTestdata(t, "takuzu6.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(photo, orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.png")
+	if err := os.Symlink(photo, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{photo, filepath.Join(dir, "sub", "..", "photo.png"), link} {
+		t.Run(out, func(t *testing.T) {
+			code, _, errOut := runImageCLI("overlay", photo, "-o", out)
+			if code != ExitBadInput || !strings.Contains(errOut, "is the input photo itself") {
+				t.Fatalf("exit %d, stderr %q; want 2 and a refusal", code, errOut)
+			}
+			if now, err := os.ReadFile(photo); err != nil || !bytes.Equal(now, orig) {
+				t.Fatalf("the input photo changed (%v)", err)
+			}
+		})
 	}
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"binocle/solver"
+	"binocle/vision"
 )
 
 func init() {
@@ -55,6 +55,49 @@ func init() {
 // imageExtensions go to the vision reader instead of the text parser.
 var imageExtensions = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".bmp": true, ".webp": true, ".tif": true, ".tiff": true}
 
+// sniffHeader is enough bytes for every image header ImageFormat knows.
+const sniffHeader = 4096
+
+// sniffImage names the image format of the file at path from its first
+// bytes, or "" when it is not an image (or cannot be read: the read that
+// follows reports that).
+func sniffImage(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, sniffHeader)
+	n, _ := io.ReadFull(f, head)
+	return vision.ImageFormat(head[:n])
+}
+
+// readPuzzleText reads a puzzle text file, or standard input for "-". An
+// image is refused here, by name, so that its bytes never reach the text
+// parser, whose message would quote them.
+func readPuzzleText(env *Env, path string) ([]byte, error) {
+	var data []byte
+	var err error
+	name := path
+	if path == "-" {
+		name = "standard input"
+		data, err = io.ReadAll(env.Stdin)
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch format := vision.ImageFormat(data); format {
+	case "":
+		return data, nil
+	case "gif":
+		return nil, fmt.Errorf("%s: %w", name, vision.ErrGIF)
+	default:
+		return nil, fmt.Errorf("%s is a %s image, not a puzzle text; give the image file's name to binocle solve or binocle read", name, strings.ToUpper(format))
+	}
+}
+
 // namesRuleSet is true when a --rules value overrides the input's own
 // rules with a rule set, rather than leaving them ("") or choosing (auto).
 func namesRuleSet(rules string) bool { return rules != "" && !strings.EqualFold(rules, "auto") }
@@ -71,14 +114,13 @@ func solveFile(env *Env, path string, opts SolveOptions) int {
 		return solvePhoto(env, path, opts)
 	}
 	name := path
-	var data []byte
-	var err error
 	if path == "-" {
 		name = "standard input"
-		data, err = io.ReadAll(env.Stdin)
-	} else {
-		data, err = os.ReadFile(path)
+	} else if f := sniffImage(path); f != "" && f != "gif" {
+		// A photo without an image extension is still a photo.
+		return solvePhoto(env, path, opts)
 	}
+	data, err := readPuzzleText(env, path)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
 		return ExitBadInput
@@ -200,9 +242,9 @@ type jsonlResult struct {
 // code is 0 once every line was handled, 2 only when the input itself
 // could not be read to the end.
 func solveJSONL(env *Env, rules string) int {
-	out := bufio.NewWriter(env.Stdout)
-	defer out.Flush()
-	enc := json.NewEncoder(out)
+	// Unbuffered: each result line is written whole as soon as it is known,
+	// so a batch that is killed keeps every line it finished.
+	enc := json.NewEncoder(env.Stdout)
 	rr := solver.NewRecordReader(env.Stdin)
 	for {
 		rec, err := rr.Next()

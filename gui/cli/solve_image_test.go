@@ -1,7 +1,13 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
+	"image"
+	"image/color"
+	"image/gif"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -79,5 +85,60 @@ func TestSolvePhotoKeepsPhotoInHistory(t *testing.T) {
 	}
 	if rec.Reading == nil || rec.Reading.Style != "tango" || len(rec.Reading.Confidence) != 36 {
 		t.Errorf("record reading %+v, want the tango reading with 36 confidences", rec.Reading)
+	}
+}
+
+// A GIF is named as unsupported by every command that takes a file, and
+// no command quotes an image's bytes as if they were puzzle text.
+func TestImagesAreNotReadAsText(t *testing.T) {
+	dir := t.TempDir()
+	var gifData bytes.Buffer
+	pal := image.NewPaletted(image.Rect(0, 0, 40, 30), color.Palette{color.White, color.Black})
+	if err := gif.Encode(&gifData, pal, nil); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	printed := write("printed.gif", gifData.Bytes())
+	disguised := write("printed.png", gifData.Bytes())
+	png, err := os.ReadFile(readerTestdata(t, "takuzu6.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		stdin []byte
+		args  []string
+		code  int
+		want  string
+	}{
+		{"solve gif", nil, []string{"solve", "--no-save", printed}, ExitBadInput, "GIF images are not supported"},
+		{"solve gif named png", nil, []string{"solve", "--no-save", disguised}, ExitBadInput, "GIF images are not supported"},
+		{"solve gif on stdin", gifData.Bytes(), []string{"solve", "--no-save", "-"}, ExitBadInput, "GIF images are not supported"},
+		{"read gif", nil, []string{"read", printed}, ExitBadInput, "GIF images are not supported"},
+		{"overlay gif", nil, []string{"overlay", printed, "-o", filepath.Join(dir, "out.png")}, ExitBadInput, "GIF images are not supported"},
+		{"hint gif", nil, []string{"hint", printed}, ExitBadInput, "GIF images are not supported"},
+		{"png on stdin", png, []string{"solve", "--no-save", "-"}, ExitBadInput, "standard input is a PNG image"},
+		{"png named txt is read as a photo", nil, []string{"solve", "--no-save", write("photo.txt", png)}, ExitOK, "(unique)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := Main(tc.args, &Env{Stdin: bytes.NewReader(tc.stdin), Stdout: &out, Stderr: &errOut})
+			all := out.String() + errOut.String()
+			if code != tc.code || !strings.Contains(all, tc.want) {
+				t.Fatalf("exit %d, output %q; want %d and %q", code, all, tc.code, tc.want)
+			}
+			for _, raw := range []string{"GIF89a", "GIF8", "PNG\r", "damaged"} {
+				if strings.Contains(all, raw) {
+					t.Errorf("output quotes %q: %q", raw, all)
+				}
+			}
+		})
 	}
 }

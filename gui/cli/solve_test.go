@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -200,5 +201,78 @@ func TestSolveJSONL(t *testing.T) {
 	_, out, _ = runSolve(t, input, "--jsonl", "--rules", "auto")
 	if !strings.Contains(strings.Split(out, "\n")[2], `"status":"unique","rules":"takuzu"`) {
 		t.Fatalf("auto did not pick takuzu for the loose record:\n%s", out)
+	}
+}
+
+const jsonlTakuzu6 = `{"id": "ok", "source": "t", "rules": "takuzu", "rows": 6, "cols": 6, "givens": ["....00", ".1...0", "...1..", ".0....", "....0.", ".0...."], "solution": [], "edges": [], "difficulty": null}`
+
+// An overlong line, a record with no rules and Windows or Mac line endings
+// each cost one "invalid" line at most; the batch goes on.
+func TestSolveJSONLGoesOn(t *testing.T) {
+	huge := `{"id": "huge", "source": "` + strings.Repeat("x", 5<<20) + `"}`
+	noRules := `{"id": "norules", "source": "t", "rows": 2, "cols": 2, "givens": ["1.", ".."]}`
+	tests := []struct {
+		name  string
+		lines []string
+		sep   string
+		want  []string // each output line's prefix, in order
+		has   map[int]string
+	}{
+		{"overlong line", []string{jsonlTakuzu6, huge, jsonlTakuzu6}, "\n",
+			[]string{`{"id":"ok","status":"unique"`, `{"id":null,"status":"invalid"`, `{"id":"ok","status":"unique"`},
+			map[int]string{1: `"error":"line 2: the line is longer than 4 MB`}},
+		{"no rules", []string{noRules, jsonlTakuzu6}, "\n",
+			[]string{`{"id":"norules","status":"invalid"`, `{"id":"ok","status":"unique"`},
+			map[int]string{0: `line 1: the record has no \"rules\" field`}},
+		{"CRLF", []string{jsonlTakuzu6, jsonlTakuzu6}, "\r\n",
+			[]string{`{"id":"ok","status":"unique"`, `{"id":"ok","status":"unique"`}, nil},
+		{"CR and a BOM", []string{"\uFEFF" + jsonlTakuzu6, jsonlTakuzu6}, "\r",
+			[]string{`{"id":"ok","status":"unique"`, `{"id":"ok","status":"unique"`}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runSolve(t, strings.Join(tt.lines, tt.sep)+tt.sep, "--jsonl")
+			if code != ExitOK || strings.Contains(out+errOut, "bufio") {
+				t.Fatalf("exit %d, stderr %q", code, errOut)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if len(lines) != len(tt.want) {
+				t.Fatalf("got %d lines, want %d:\n%.500s", len(lines), len(tt.want), out)
+			}
+			for i, w := range tt.want {
+				if !strings.HasPrefix(lines[i], w) || !strings.Contains(lines[i], tt.has[i]) {
+					t.Errorf("line %d: %.300s\nwant prefix %s containing %s", i+1, lines[i], w, tt.has[i])
+				}
+			}
+		})
+	}
+}
+
+// lineByLine hands over one input line a read, and before each read after
+// the first checks that every line so far already has its result written.
+type lineByLine struct {
+	t     *testing.T
+	lines []string
+	out   *bytes.Buffer
+	given int
+}
+
+func (r *lineByLine) Read(p []byte) (int, error) {
+	if got := strings.Count(r.out.String(), "\n"); got != r.given {
+		r.t.Errorf("after %d input lines the output holds %d lines; results are held back", r.given, got)
+	}
+	if r.given == len(r.lines) {
+		return 0, io.EOF
+	}
+	r.given++
+	return copy(p, r.lines[r.given-1]+"\n"), nil
+}
+
+func TestSolveJSONLWritesEachLineAtOnce(t *testing.T) {
+	var out, errOut bytes.Buffer
+	in := &lineByLine{t: t, lines: []string{jsonlTakuzu6, `{"id": "broken"`, jsonlTakuzu6}, out: &out}
+	env := &Env{Stdin: in, Stdout: &out, Stderr: &errOut}
+	if code := Main([]string{"solve", "--no-save", "--jsonl"}, env); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 }
