@@ -264,10 +264,14 @@ func (h *comboHeap) Pop() any {
 // rules allow, sharing what the reading leaves, 1-c. A cell the reader is
 // sure of gives none.
 func CellChanges(p *Puzzle, confidence []float64) []Change {
-	values := []Cell{Empty, Zero, One}
+	// Symbols before blank: where two alternatives are equally likely and
+	// both give one solution, a symbol read as the other is the likelier
+	// slip than ink seen where there is none.
+	values := []Cell{Zero, One}
 	if p.Rules == Troix {
 		values = append(values, Two)
 	}
+	values = append(values, Empty)
 	var out []Change
 	for i, c := range confidence {
 		if i >= len(p.Cells) || c >= 1 || c <= 0 || math.IsNaN(c) {

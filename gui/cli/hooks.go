@@ -12,6 +12,9 @@ type SolveOptions struct {
 	JSON   bool
 	NoSave bool
 	Store  string // history directory; "" means the default
+	// AcceptFixes applies the rule-aware reading's suggested fixes to a
+	// photo whose reading gives no solution or several.
+	AcceptFixes bool
 }
 
 // saveSolve records a finished solve in the history (save.go sets it). It
@@ -27,3 +30,7 @@ type solved struct {
 	Photo   []byte          // the image file's bytes; nil for typed puzzles
 	Reading *vision.Reading // what was read from Photo; nil for typed puzzles
 }
+
+// readImageFile is the reader as solve and overlay call it; tests swap in
+// a reading with a planted misread to drive the rule-aware fixes.
+var readImageFile = vision.ReadFile

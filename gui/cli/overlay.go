@@ -14,10 +14,11 @@ func init() {
 	register(&command{
 		name:    "overlay",
 		summary: "read and solve a photo, and draw the answer onto it",
-		usage:   "IMAGE -o out.png [--rules auto|threeinarow|takuzu|troix]",
+		usage:   "IMAGE -o out.png [--rules auto|threeinarow|takuzu|troix] [--accept-fixes]",
 		flags: func(fs *flag.FlagSet) func(env *Env, fs *flag.FlagSet) int {
 			out := fs.String("o", "", "the PNG file to write (required)")
 			rules := fs.String("rules", "auto", "rule set, or auto to pick the one that makes the answer unique")
+			accept := fs.Bool("accept-fixes", false, "apply the suggested fixes when the reading gives no solution or several")
 			return func(env *Env, fs *flag.FlagSet) int {
 				path, ok := oneImageArg(env, fs, "overlay")
 				if !ok {
@@ -31,7 +32,7 @@ func init() {
 					fmt.Fprintf(env.Stderr, "binocle overlay: -o %s is the input photo itself; write the overlay to another file\n", *out)
 					return ExitBadInput
 				}
-				return overlayPhoto(env, path, *out, *rules)
+				return overlayPhoto(env, path, *out, *rules, *accept)
 			}
 		},
 	})
@@ -50,8 +51,8 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && absA == absB
 }
 
-func overlayPhoto(env *Env, path, out, rules string) int {
-	r, err := vision.ReadFile(path)
+func overlayPhoto(env *Env, path, out, rules string, acceptFixes bool) int {
+	r, err := readImageFile(path)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "binocle overlay: %v\n", err)
 		return ExitBadInput
@@ -60,6 +61,14 @@ func overlayPhoto(env *Env, path, out, rules string) int {
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "binocle overlay: %s: %v\n", path, err)
 		return ExitBadInput
+	}
+	fx := suggestFixes(r, p, res)
+	if fx.found && acceptFixes {
+		p, res = fx.puzzle, fx.suggestion.Result
+		r.Cells = append(r.Cells[:0:0], p.Cells...)
+		fx.describe(env.Stdout, true)
+	} else if res.Status != solver.Unique {
+		fx.describe(env.Stderr, false)
 	}
 	if res.Status == solver.None {
 		printReading(env, r)

@@ -19,7 +19,7 @@ func init() {
 	register(&command{
 		name:    "solve",
 		summary: "solve a puzzle file, Unruly game ID or photo, and prove the answer unique",
-		usage: "[--rules auto|threeinarow|takuzu|troix] [--json] [--no-save] [--store DIR] FILE|-\n" +
+		usage: "[--rules auto|threeinarow|takuzu|troix] [--json] [--no-save] [--store DIR] [--accept-fixes] FILE|-\n" +
 			"       binocle solve --jsonl [--rules R] < puzzles.jsonl",
 		flags: func(fs *flag.FlagSet) func(env *Env, fs *flag.FlagSet) int {
 			var opts SolveOptions
@@ -28,6 +28,7 @@ func init() {
 			jsonl := fs.Bool("jsonl", false, "read data set JSON Lines on stdin and write one result line per puzzle")
 			fs.BoolVar(&opts.NoSave, "no-save", false, "do not record the solve in the history")
 			fs.StringVar(&opts.Store, "store", "", "history directory (default: BINOCLE_STORE, else the user's data directory)")
+			fs.BoolVar(&opts.AcceptFixes, "accept-fixes", false, "photos: apply the suggested fixes when the reading gives no solution or several")
 			return func(env *Env, fs *flag.FlagSet) int {
 				if namesRuleSet(opts.Rules) {
 					if _, err := solver.ParseRules(opts.Rules); err != nil {

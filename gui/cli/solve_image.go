@@ -38,10 +38,17 @@ type photoSolveJSON struct {
 	Reading *vision.Reading `json:"reading"`
 	solveJSON
 	Nodes int `json:"nodes"`
+	// Suggestions are the rule-aware reading's fixes, present when the
+	// reading as read gave no solution or several ([] when none was found).
+	Suggestions *[]suggestionJSON `json:"suggestions,omitempty"`
+	// SuggestedSolution is the answer the suggestions give, when they
+	// were not applied; FixesAccepted says they were.
+	SuggestedSolution []string `json:"suggested_solution,omitempty"`
+	FixesAccepted     bool     `json:"fixes_accepted,omitempty"`
 }
 
 func solvePhoto(env *Env, path string, opts SolveOptions) int {
-	r, err := vision.ReadFile(path)
+	r, err := readImageFile(path)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
 		return ExitBadInput
@@ -51,13 +58,27 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		fmt.Fprintf(env.Stderr, "binocle solve: %s: %v\n", path, err)
 		return ExitBadInput
 	}
+	fx := suggestFixes(r, p, res)
+	accepted := fx.found && opts.AcceptFixes
+	if accepted {
+		p, res = fx.puzzle, fx.suggestion.Result
+		// What is saved and drawn is the fixed reading.
+		r.Cells = append(r.Cells[:0:0], p.Cells...)
+	}
 	if saveSolve != nil && !opts.NoSave {
 		if err := savePhotoSolve(env, opts, path, p, res, r); err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: the history was not updated: %v\n", err)
 		}
 	}
 	if opts.JSON {
-		out := photoSolveJSON{Reading: r, solveJSON: newSolveJSON(p, res), Nodes: res.Nodes}
+		out := photoSolveJSON{Reading: r, solveJSON: newSolveJSON(p, res), Nodes: res.Nodes, FixesAccepted: accepted}
+		if fx.found || len(fx.doubtful) > 0 || (res.Status != solver.Unique && !accepted) {
+			list := fx.json()
+			out.Suggestions = &list
+		}
+		if fx.found && !accepted {
+			out.SuggestedSolution = solver.GridRows(fx.suggestion.Result.Solution, p.Rows, p.Cols)
+		}
 		b, err := json.Marshal(out)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
@@ -67,6 +88,10 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 	} else {
 		printReading(env, r)
 		printPhotoSolve(env, p, res)
+		if fx.found || res.Status != solver.Unique {
+			fmt.Fprintln(env.Stdout)
+			fx.describe(env.Stdout, accepted)
+		}
 	}
 	if res.Status != solver.Unique {
 		return ExitUnsolved

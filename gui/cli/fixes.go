@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"context"
+
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"binocle/solver"
+	"binocle/vision"
+)
+
+// suggestBudget bounds the search for fixes on top of reading: past it
+// the user hears that no plausible change was found.
+const suggestBudget = 2 * time.Second
+
+// fixes is what the rules say about a reading that gives no solution or
+// several: the most probable change that gives one, if any.
+type fixes struct {
+	found      bool
+	suggestion solver.Suggestion
+	puzzle     *solver.Puzzle // the reading with the changes made
+	doubtful   []solver.Point // named when nothing was found
+}
+
+// suggestFixes runs the rule-aware search on a reading whose solve was not
+// unique. It never changes p.
+func suggestFixes(r *vision.Reading, p *solver.Puzzle, res solver.Result) fixes {
+	if res.Status == solver.Unique {
+		return fixes{}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), suggestBudget)
+	defer cancel()
+	q := p.Clone()
+	q.Rules = res.Rules
+	s, err := solver.Suggest(ctx, q, solver.CellChanges(q, r.Confidence), solver.DefaultSuggestOptions)
+	if err != nil {
+		return fixes{doubtful: r.Doubtful(doubtfulBelow)}
+	}
+	fixed := q.Clone()
+	for _, ch := range s.Changes {
+		if ch.Kind == "cell" {
+			v, _ := solver.CellFromChar(ch.To[0])
+			fixed.Set(ch.Row, ch.Col, v)
+		}
+	}
+	return fixes{found: true, suggestion: s, puzzle: fixed}
+}
+
+// suggestionJSON is one entry of --json's "suggestions".
+type suggestionJSON struct {
+	Kind string  `json:"kind"`
+	R    int     `json:"r"`
+	C    int     `json:"c"`
+	R2   *int    `json:"r2,omitempty"`
+	C2   *int    `json:"c2,omitempty"`
+	From string  `json:"from"`
+	To   string  `json:"to"`
+	P    float64 `json:"p"`
+}
+
+func (f fixes) json() []suggestionJSON {
+	out := []suggestionJSON{}
+	for _, ch := range f.suggestion.Changes {
+		s := suggestionJSON{Kind: ch.Kind, R: ch.Row, C: ch.Col, From: ch.From, To: ch.To, P: ch.P}
+		if ch.Kind == "clue" {
+			r2, c2 := ch.Row2, ch.Col2
+			s.R2, s.C2 = &r2, &c2
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// describe writes the suggestions for people: each change with its
+// probability, and the answer they would give.
+func (f fixes) describe(w io.Writer, accepted bool) {
+	if !f.found {
+		if len(f.doubtful) == 0 {
+			fmt.Fprintln(w, "no plausible change to the reading gives exactly one solution")
+			return
+		}
+		names := make([]string, len(f.doubtful))
+		for i, pt := range f.doubtful {
+			names[i] = fmt.Sprintf("r%dc%d", pt.Row+1, pt.Col+1)
+		}
+		sort.Strings(names)
+		fmt.Fprintf(w, "no plausible change to the reading gives exactly one solution; doubtful cells: %s\n", strings.Join(names, " "))
+		return
+	}
+	verb := "suggested fixes (--accept-fixes applies them):"
+	if accepted {
+		verb = "fixes applied (--accept-fixes):"
+	}
+	fmt.Fprintln(w, verb)
+	for _, ch := range f.suggestion.Changes {
+		fmt.Fprintf(w, "  %s\n", changeText(ch))
+	}
+	if !accepted {
+		fmt.Fprintln(w, "they give this unique answer:")
+		for _, row := range solver.GridRows(f.suggestion.Result.Solution, f.puzzle.Rows, f.puzzle.Cols) {
+			fmt.Fprintln(w, row)
+		}
+	}
+}
+
+func changeText(ch solver.Change) string {
+	show := func(s string) string {
+		if s == "" {
+			return "no clue"
+		}
+		return s
+	}
+	if ch.Kind == "clue" {
+		return fmt.Sprintf("clue r%dc%d-r%dc%d: %s -> %s (p %.2f)", ch.Row+1, ch.Col+1, ch.Row2+1, ch.Col2+1, show(ch.From), show(ch.To), ch.P)
+	}
+	return fmt.Sprintf("cell r%dc%d: %s -> %s (p %.2f)", ch.Row+1, ch.Col+1, ch.From, ch.To, ch.P)
+}
