@@ -14,6 +14,7 @@ const (
 	ExitOK       = 0 // success
 	ExitUnsolved = 1 // the puzzle has no solution, or more than one
 	ExitBadInput = 2 // the input could not be read or is not a valid puzzle
+	ExitGaveUp   = 3 // the search ran past --timeout without an answer
 )
 
 // Env is what a command may touch, so that tests can run commands in-process.

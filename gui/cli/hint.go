@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,15 +15,21 @@ func init() {
 	register(&command{
 		name:    "hint",
 		summary: "explain the next step of a puzzle: the technique, the cells it fills and why",
-		usage:   "[--json] FILE",
+		usage:   "[--json] [--timeout 30s] FILE",
 		flags: func(fs *flag.FlagSet) func(env *Env, fs *flag.FlagSet) int {
+			timeout := fs.Duration("timeout", defaultTimeout, "give up after this long")
 			asJSON := fs.Bool("json", false, "print the step as JSON")
 			return func(env *Env, fs *flag.FlagSet) int {
 				p, code := loadStepPuzzle(env, fs, "hint")
 				if p == nil {
 					return code
 				}
-				st, err := solver.NextStep(p)
+				ctx, cancel := withTimeout(*timeout)
+				defer cancel()
+				st, err := solver.NextStepContext(ctx, p)
+				if errors.Is(err, context.DeadlineExceeded) {
+					return gaveUp(env, "hint", fs.Arg(0), *timeout)
+				}
 				if errors.Is(err, solver.ErrAlreadySolved) {
 					fmt.Fprintln(env.Stdout, "the puzzle is already solved")
 					return ExitOK

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"time"
+
 	"binocle/solver"
 	"binocle/vision"
 )
@@ -15,6 +17,8 @@ type SolveOptions struct {
 	// AcceptFixes applies the rule-aware reading's suggested fixes to a
 	// photo whose reading gives no solution or several.
 	AcceptFixes bool
+	// Timeout bounds each solve; past it the command says it gave up.
+	Timeout time.Duration
 }
 
 // saveSolve records a finished solve in the history (save.go sets it). It

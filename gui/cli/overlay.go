@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -57,7 +59,10 @@ func overlayPhoto(env *Env, path, out, rules string, acceptFixes bool) int {
 		fmt.Fprintf(env.Stderr, "binocle overlay: %v\n", err)
 		return ExitBadInput
 	}
-	p, res, err := solveReading(r, rules)
+	p, res, err := solveReading(r, rules, defaultTimeout)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return gaveUp(env, "overlay", path, defaultTimeout)
+	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "binocle overlay: %s: %v\n", path, err)
 		return ExitBadInput

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -19,8 +20,8 @@ func init() {
 	register(&command{
 		name:    "solve",
 		summary: "solve a puzzle file, Unruly game ID or photo, and prove the answer unique",
-		usage: "[--rules auto|threeinarow|takuzu|troix] [--json] [--no-save] [--store DIR] [--accept-fixes] FILE|-\n" +
-			"       binocle solve --jsonl [--rules R] < puzzles.jsonl",
+		usage: "[--rules auto|threeinarow|takuzu|troix] [--json] [--no-save] [--store DIR] [--accept-fixes] [--timeout 30s] FILE|-\n" +
+			"       binocle solve --jsonl [--rules R] [--timeout 30s] < puzzles.jsonl",
 		flags: func(fs *flag.FlagSet) func(env *Env, fs *flag.FlagSet) int {
 			var opts SolveOptions
 			fs.StringVar(&opts.Rules, "rules", "", "auto, threeinarow, takuzu or troix (default: the file's own rules, else auto)")
@@ -28,6 +29,7 @@ func init() {
 			jsonl := fs.Bool("jsonl", false, "read data set JSON Lines on stdin and write one result line per puzzle")
 			fs.BoolVar(&opts.NoSave, "no-save", false, "do not record the solve in the history")
 			fs.StringVar(&opts.Store, "store", "", "history directory (default: BINOCLE_STORE, else the user's data directory)")
+			fs.DurationVar(&opts.Timeout, "timeout", defaultTimeout, "give up on a puzzle after this long (each record, with --jsonl)")
 			fs.BoolVar(&opts.AcceptFixes, "accept-fixes", false, "photos: apply the suggested fixes when the reading gives no solution or several")
 			return func(env *Env, fs *flag.FlagSet) int {
 				if namesRuleSet(opts.Rules) {
@@ -41,7 +43,7 @@ func init() {
 						fmt.Fprintln(env.Stderr, "binocle solve: --jsonl reads standard input and takes no FILE")
 						return ExitBadInput
 					}
-					return solveJSONL(env, opts.Rules)
+					return solveJSONL(env, opts.Rules, opts.Timeout)
 				}
 				if fs.NArg() != 1 {
 					fmt.Fprintf(env.Stderr, "binocle solve: want one FILE (or - for standard input), got %d arguments; see binocle solve --help\n", fs.NArg())
@@ -103,11 +105,33 @@ func readPuzzleText(env *Env, path string) ([]byte, error) {
 // rules with a rule set, rather than leaving them ("") or choosing (auto).
 func namesRuleSet(rules string) bool { return rules != "" && !strings.EqualFold(rules, "auto") }
 
-func solveWith(p *solver.Puzzle, auto bool) solver.Result {
+// defaultTimeout is how long a command searches before it gives up: every
+// published puzzle takes microseconds, and an empty 64×64 grid
+// milliseconds, so only a pathological grid gets near it.
+const defaultTimeout = 30 * time.Second
+
+// solveWith solves p, giving up after timeout (none when it is 0).
+func solveWith(p *solver.Puzzle, auto bool, timeout time.Duration) (solver.Result, error) {
+	ctx, cancel := withTimeout(timeout)
+	defer cancel()
 	if auto {
-		return solver.SolveAuto(p)
+		return solver.SolveAutoContext(ctx, p)
 	}
-	return solver.Solve(p)
+	return solver.SolveContext(ctx, p)
+}
+
+func withTimeout(timeout time.Duration) (context.Context, context.CancelFunc) {
+	if timeout <= 0 {
+		return context.WithCancel(context.Background())
+	}
+	return context.WithTimeout(context.Background(), timeout)
+}
+
+// gaveUp says plainly that a search ran out of time, and gives the exit
+// code for it.
+func gaveUp(env *Env, cmd, name string, timeout time.Duration) int {
+	fmt.Fprintf(env.Stderr, "binocle %s: %s: gave up after %s without an answer; --timeout gives it longer\n", cmd, name, timeout)
+	return ExitGaveUp
 }
 
 func solveFile(env *Env, path string, opts SolveOptions) int {
@@ -143,7 +167,10 @@ func solveFile(env *Env, path string, opts SolveOptions) int {
 		fmt.Fprintf(env.Stderr, "binocle solve: %s: %v\n", name, err)
 		return ExitBadInput
 	}
-	res := solveWith(p, auto)
+	res, err := solveWith(p, auto, opts.Timeout)
+	if err != nil {
+		return gaveUp(env, "solve", name, opts.Timeout)
+	}
 	p.Rules = res.Rules
 	if saveSolve != nil && !opts.NoSave {
 		if err := saveSolve(env, opts, solved{Puzzle: p, Result: res, Source: "text"}); err != nil {
@@ -242,7 +269,7 @@ type jsonlResult struct {
 // A bad record yields an "invalid" line and the batch goes on; the exit
 // code is 0 once every line was handled, 2 only when the input itself
 // could not be read to the end.
-func solveJSONL(env *Env, rules string) int {
+func solveJSONL(env *Env, rules string, timeout time.Duration) int {
 	// Unbuffered: each result line is written whole as soon as it is known,
 	// so a batch that is killed keeps every line it finished.
 	enc := json.NewEncoder(env.Stdout)
@@ -264,7 +291,7 @@ func solveJSONL(env *Env, rules string) int {
 				line.ID = &rec.ID
 			}
 		default:
-			line = solveRecord(rec, rr.Line(), rules)
+			line = solveRecord(rec, rr.Line(), rules, timeout)
 		}
 		if err := enc.Encode(line); err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
@@ -273,7 +300,7 @@ func solveJSONL(env *Env, rules string) int {
 	}
 }
 
-func solveRecord(rec solver.Record, lineNo int, rules string) jsonlResult {
+func solveRecord(rec solver.Record, lineNo int, rules string, timeout time.Duration) jsonlResult {
 	id := rec.ID
 	line := jsonlResult{ID: &id}
 	p, err := rec.Puzzle()
@@ -290,7 +317,12 @@ func solveRecord(rec solver.Record, lineNo int, rules string) jsonlResult {
 		return line
 	}
 	auto := strings.EqualFold(rules, "auto")
-	res := solveWith(p, auto)
+	res, err := solveWith(p, auto, timeout)
+	if err != nil {
+		// The batch goes on; this record says it ran out of time.
+		line.Status, line.Error = "timeout", fmt.Sprintf("line %d: gave up after %s", lineNo, timeout)
+		return line
+	}
 	if auto {
 		line.Rules = &res.Rules
 	}

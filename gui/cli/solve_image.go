@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"binocle/solver"
 	"binocle/vision"
@@ -13,7 +16,7 @@ import (
 
 // solveReading solves what was read, under rules ("auto" or "" lets the
 // solver pick the rule set that makes the answer unique).
-func solveReading(r *vision.Reading, rules string) (*solver.Puzzle, solver.Result, error) {
+func solveReading(r *vision.Reading, rules string, timeout time.Duration) (*solver.Puzzle, solver.Result, error) {
 	auto := rules == "" || strings.EqualFold(rules, "auto")
 	var set solver.Rules
 	if !auto {
@@ -26,10 +29,8 @@ func solveReading(r *vision.Reading, rules string) (*solver.Puzzle, solver.Resul
 	if err != nil {
 		return nil, solver.Result{}, err
 	}
-	if auto {
-		return p, solver.SolveAuto(p), nil
-	}
-	return p, solver.Solve(p), nil
+	res, err := solveWith(p, auto, timeout)
+	return p, res, err
 }
 
 // photoSolveJSON is `binocle solve IMAGE --json`: the reading and the solve.
@@ -53,7 +54,10 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
 		return ExitBadInput
 	}
-	p, res, err := solveReading(r, opts.Rules)
+	p, res, err := solveReading(r, opts.Rules, opts.Timeout)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return gaveUp(env, "solve", path, opts.Timeout)
+	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "binocle solve: %s: %v\n", path, err)
 		return ExitBadInput

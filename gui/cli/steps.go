@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 
@@ -11,19 +13,28 @@ func init() {
 	register(&command{
 		name:    "steps",
 		summary: "show the whole solution path of a puzzle, step by step, and its grade",
-		usage:   "[--json] FILE",
+		usage:   "[--json] [--timeout 30s] FILE",
 		flags: func(fs *flag.FlagSet) func(env *Env, fs *flag.FlagSet) int {
+			timeout := fs.Duration("timeout", defaultTimeout, "give up after this long")
 			asJSON := fs.Bool("json", false, "print the steps and the grade as JSON")
 			return func(env *Env, fs *flag.FlagSet) int {
 				p, code := loadStepPuzzle(env, fs, "steps")
 				if p == nil {
 					return code
 				}
-				steps, err := solver.Steps(p)
+				ctx, cancel := withTimeout(*timeout)
+				defer cancel()
+				steps, err := solver.StepsContext(ctx, p)
+				if errors.Is(err, context.DeadlineExceeded) {
+					return gaveUp(env, "steps", fs.Arg(0), *timeout)
+				}
 				if err != nil && steps == nil {
 					return stepFailure(env, "steps", err)
 				}
-				grade, stats, gradeErr := solver.Grade(p)
+				grade, stats, gradeErr := solver.GradeContext(ctx, p)
+				if errors.Is(gradeErr, context.DeadlineExceeded) {
+					return gaveUp(env, "steps", fs.Arg(0), *timeout)
+				}
 				if *asJSON {
 					out := struct {
 						Steps []solver.Step      `json:"steps"`
