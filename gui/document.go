@@ -338,6 +338,8 @@ func (u *ui) newDocument(doc *document, ed *editor) {
 	u.gen++
 	u.timer.clear()
 	u.hintStep = nil
+	u.suggestion = nil
+	u.photo.marked = nil
 	u.doc = doc
 	u.ed = ed
 	u.history.selectRecord(0)

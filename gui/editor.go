@@ -14,7 +14,7 @@ var glyphStyles = []vision.Style{
 }
 
 // mark is a highlight on a cell; several can apply at once.
-type mark uint8
+type mark uint16
 
 const (
 	markLowConfidence mark = 1 << iota // the reader was unsure of this cell
@@ -25,6 +25,7 @@ const (
 	markRevealed                       // play mode: filled in by "reveal one cell"
 	markHintSet                        // a hint or a shown step fills this cell
 	markHintBecause                    // ... because of this one
+	markSuggested                      // the rules suggest this cell was misread
 )
 
 // markHint is both hint highlights, cleared together.

@@ -29,7 +29,11 @@ type palette struct {
 	ink, solved, play, primary             color.Color
 	warning, errorc, differ, selection     color.Color
 	hintSet, hintBecause                   color.Color
+	suggested                              color.Color
 }
+
+// suggestedInk marks the cells the rule-aware reading suggests fixing.
+var suggestedInk = color.NRGBA{R: 0xF0, G: 0x8A, B: 0x10, A: 0x80}
 
 func currentPalette() palette {
 	fg := theme.Color(theme.ColorNameForeground)
@@ -52,6 +56,9 @@ func currentPalette() palette {
 		// violet no other highlight uses.
 		hintSet:     withAlpha(solvedInk, 0x60),
 		hintBecause: color.NRGBA{R: 0x9C, G: 0x4D, B: 0xCC, A: 0x50},
+		// Suggested fixes take an orange no other highlight uses, on the
+		// grid and on the photo alike.
+		suggested: suggestedInk,
 	}
 }
 

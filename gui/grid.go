@@ -35,6 +35,9 @@ type gridView struct {
 	rejected func(msg string)
 	// wantFocus gives the grid the keyboard, from the window that has it.
 	wantFocus func()
+	// fixTapped applies the suggested fix of a tapped cell, and says
+	// whether there was one.
+	fixTapped func(solver.Point) bool
 }
 
 var (
@@ -128,6 +131,9 @@ func (g *gridView) tap(pos fyne.Position, forward bool) {
 	}
 	g.focus()
 	g.ed.aimed = false
+	if forward && g.fixTapped != nil && g.ed.marks[g.ed.index(pt)]&markSuggested != 0 && g.fixTapped(pt) {
+		return
+	}
 	if g.ed.edgeMode && !g.ed.playing {
 		if n, near := gm.edgeNear(pt, fx, fy); near {
 			g.ed.sel = pt
@@ -395,6 +401,8 @@ func markTint(m mark, pal palette) color.Color {
 		return withAlpha(pal.errorc, 0x50)
 	case m&markHintSet != 0:
 		return pal.hintSet
+	case m&markSuggested != 0:
+		return pal.suggested
 	case m&markHintBecause != 0:
 		return pal.hintBecause
 	case m&markDiffer != 0:

@@ -23,6 +23,7 @@ type photoView struct {
 	rows, cols int
 	hasGrid    bool
 	sel        solver.Point
+	marked     []solver.Point // outlined in the suggestion colour
 	// tapped runs with the cell under a tap on the photo.
 	tapped func(solver.Point)
 	// painted, when set, runs once the window has painted a new picture:
@@ -171,21 +172,42 @@ func (r *photoRenderer) rebuild() {
 	}
 	r.raster.Resize(p.Size())
 	r.objects = []fyne.CanvasObject{r.raster, r.probe}
-	if !p.hasGrid || p.sel.Row >= p.rows || p.sel.Col >= p.cols {
+	if !p.hasGrid {
 		return
 	}
-	x, y := float64(p.sel.Col), float64(p.sel.Row)
+	// Suggested fixes are outlined in their own colour, so the user can
+	// check the printed cell the rules doubt.
+	for _, pt := range p.marked {
+		if pt.Row < p.rows && pt.Col < p.cols {
+			r.outline(pt, suggestedInk)
+		}
+	}
+	if p.sel.Row < p.rows && p.sel.Col < p.cols {
+		r.outline(p.sel, theme.Color(theme.ColorNamePrimary))
+	}
+}
+
+// outline draws a cell's border on the photo, in perspective, over a dark
+// halo that keeps it visible on any paper.
+func (r *photoRenderer) outline(pt solver.Point, ink color.Color) {
+	p := r.p
+	x, y := float64(pt.Col), float64(pt.Row)
 	quad := [4]fyne.Position{p.toWidget(x, y), p.toWidget(x+1, y), p.toWidget(x+1, y+1), p.toWidget(x, y+1)}
-	sel := theme.Color(theme.ColorNamePrimary)
 	for i := range quad {
-		for _, c := range []color.Color{color.NRGBA{A: 0x90}, sel} {
+		for _, c := range []color.Color{color.NRGBA{A: 0x90}, ink} {
 			l := canvas.NewLine(c)
 			l.StrokeWidth = 3
-			if c != sel {
+			if c != ink {
 				l.StrokeWidth = 5
 			}
 			l.Position1, l.Position2 = quad[i], quad[(i+1)%4]
 			r.objects = append(r.objects, l)
 		}
 	}
+}
+
+// mark outlines cells on the photo, such as suggested fixes; nil clears.
+func (p *photoView) mark(pts []solver.Point) {
+	p.marked = pts
+	p.Refresh()
 }

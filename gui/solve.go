@@ -164,6 +164,7 @@ func (u *ui) searchGaveUp(what string, err error) {
 // history, and says what happened.
 func (u *ui) showSolve(out solveOutcome) {
 	res := out.res
+	u.clearSuggestion()
 	u.doc.result = &res
 	u.doc.overlay = out.overlay
 	ed := u.ed
@@ -207,6 +208,7 @@ func (u *ui) showSolve(out solveOutcome) {
 	u.showTitle()
 	u.trace.mark("solved %s", res.Status)
 	u.saveSolve(res)
+	u.suggestFixes(res)
 }
 
 // contradictionCells are the cells to highlight: the ones the solver

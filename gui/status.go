@@ -84,6 +84,14 @@ func (s *statusBar) set(l level, msg string) {
 	}
 }
 
+// add appends to the current message, keeping the action it offers.
+func (s *statusBar) add(more string) {
+	s.text.SetText(s.text.Text + more)
+	if s.said != nil {
+		s.said(s.level, s.text.Text)
+	}
+}
+
 // offer adds a button to the current message, such as "Undo" after a
 // deletion.
 func (s *statusBar) offer(label string, do func()) {

@@ -470,3 +470,71 @@ func TestLongSolveOffersCancel(t *testing.T) {
 		t.Errorf("a cancelled solve left a result")
 	}
 }
+
+// plantMisread makes the open photo's reading hold one given read as the
+// other symbol, doubtfully, as a reader's slip would: the rules can see
+// it (no unique solution), and the grid is not the user's correction.
+func plantMisread(t *testing.T, u *ui) (solver.Point, solver.Cell) {
+	t.Helper()
+	var found bool
+	var pt solver.Point
+	var was solver.Cell
+	u.do(func() {
+		ed := u.ed
+		for i, v := range ed.puzzle.Cells {
+			if v == solver.Empty {
+				continue
+			}
+			q := ed.puzzle.Clone()
+			q.Cells[i] = 1 - v
+			if q.Validate() != nil || solver.Solve(q).Status == solver.Unique {
+				continue
+			}
+			conf := append([]float64(nil), ed.confidence...)
+			conf[i] = 0.55
+			ed.puzzle.Cells[i] = 1 - v
+			ed.setReading(ed.puzzle.Cells, conf)
+			pt, was, found = solver.Point{Row: i / ed.puzzle.Cols, Col: i % ed.puzzle.Cols}, v, true
+			u.solve()
+			return
+		}
+	})
+	if !found {
+		t.Fatalf("no given of the fixture shows its misreading")
+	}
+	u.pending.Wait()
+	return pt, was
+}
+
+func TestSuggestedFixesShowAndApply(t *testing.T) {
+	for _, one := range []bool{false, true} {
+		u := newTestUI(t)
+		u.openPath(requireFixture(t))
+		u.pending.Wait()
+		pt, was := plantMisread(t, u)
+		if u.suggestion == nil || u.ed.marks[u.ed.index(pt)]&markSuggested == 0 {
+			t.Fatalf("no fix suggested at %v; status %q", pt, u.status.message())
+		}
+		if len(u.photo.marked) != 1 || u.photo.marked[0] != pt {
+			t.Errorf("the photo marks %v, want the suggested cell", u.photo.marked)
+		}
+		if u.status.action.Hidden || u.status.action.Text != "Accept fixes" || !strings.Contains(u.status.message(), "suggest") {
+			t.Fatalf("status %q offers %q", u.status.message(), u.status.action.Text)
+		}
+		if one {
+			// A click on the orange cell applies that fix alone.
+			u.do(func() {
+				test.TapAt(u.grid, u.grid.geometry().cellPos(pt).AddXY(u.grid.geometry().cell/2, u.grid.geometry().cell/2))
+			})
+		} else {
+			u.do(func() { test.Tap(u.status.action) })
+		}
+		u.pending.Wait()
+		if got := u.ed.puzzle.At(pt.Row, pt.Col); got != was {
+			t.Fatalf("one=%v: the fix left %v as %c, want %c", one, pt, got.Char(), was.Char())
+		}
+		if u.doc.result == nil || u.doc.result.Status != solver.Unique || u.suggestion != nil || len(u.photo.marked) != 0 {
+			t.Fatalf("one=%v: after the fix: result %+v, suggestion %v, photo marks %v", one, u.doc.result, u.suggestion, u.photo.marked)
+		}
+	}
+}

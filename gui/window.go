@@ -108,6 +108,8 @@ type ui struct {
 
 	// hintStep is the hint on show in the grid, until the grid changes.
 	hintStep *solver.Step
+	// suggestion is the rule-aware reading's fix on show, if any.
+	suggestion *solver.Suggestion
 	// hintNotice goes before the next hint's message, to say that Hint
 	// switched to play mode.
 	hintNotice string
@@ -168,6 +170,7 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	u.grid.selected = func(pt solver.Point) { u.photo.selectCell(pt) }
 	u.grid.rejected = func(msg string) { u.status.set(levelWarning, msg) }
 	u.grid.wantFocus = u.focusGrid
+	u.grid.fixTapped = u.fixTapped
 	u.photo = newPhotoView()
 	if tr != nil && tr.on {
 		u.photo.painted = func() { tr.mark("photo painted") }
@@ -529,6 +532,7 @@ func (u *ui) rulesChanged(label string) {
 // edited runs after every change the user makes in the grid.
 func (u *ui) edited() {
 	u.clearHint()
+	u.clearSuggestion()
 	if u.ed.playing {
 		if u.blanksLeft() == 0 && u.markMistakes() == 0 {
 			u.finishPlay()

@@ -1,0 +1,125 @@
+package gui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"binocle/solver"
+)
+
+// suggestBudget bounds the search for fixes after a photo's solve gave no
+// solution or several: the answer must come within a moment of the solve.
+const suggestBudget = 2 * time.Second
+
+// suggestFixes asks the rules which misreads would explain a photo's
+// reading giving no solution or several, off the UI goroutine. The cells
+// the user corrected count as sure: a fix never undoes the user.
+func (u *ui) suggestFixes(res solver.Result) {
+	doc, ed := u.doc, u.ed
+	if doc.reading == nil || res.Status == solver.Unique || ed.playing {
+		return
+	}
+	p := ed.puzzle.Clone()
+	p.Rules = res.Rules
+	conf := append([]float64(nil), ed.confidence...)
+	for _, pt := range ed.corrected() {
+		if i := ed.index(pt); i < len(conf) {
+			conf[i] = 1
+		}
+	}
+	u.trace.mark("looking for fixes")
+	u.spawnQuiet(func() func() {
+		ctx, cancel := context.WithTimeout(u.ctx, suggestBudget)
+		defer cancel()
+		s, err := solver.Suggest(ctx, p, solver.CellChanges(p, conf), solver.DefaultSuggestOptions)
+		return func() {
+			if doc != u.doc || ed != u.ed || u.doc.result == nil {
+				return // the grid moved on meanwhile
+			}
+			if err != nil {
+				u.status.add(" No plausible change to the reading gives one solution; check the tinted cells.")
+				u.trace.mark("no fixes")
+				return
+			}
+			u.showSuggestion(&s)
+		}
+	})
+}
+
+// showSuggestion marks the suggested cells on the grid and the photo, in
+// their own colour, and offers to apply them all; a click on one applies
+// that one alone.
+func (u *ui) showSuggestion(s *solver.Suggestion) {
+	u.suggestion = s
+	u.ed.clearMarks(markSuggested)
+	var pts []solver.Point
+	var what []string
+	for _, ch := range s.Changes {
+		if ch.Kind != "cell" {
+			continue
+		}
+		pt := solver.Point{Row: ch.Row, Col: ch.Col}
+		pts = append(pts, pt)
+		what = append(what, fmt.Sprintf("r%dc%d %s → %s (%.0f %%)", ch.Row+1, ch.Col+1, cellWord(ch.From), cellWord(ch.To), 100*ch.P))
+	}
+	u.ed.markCells(pts, markSuggested)
+	u.photo.mark(pts)
+	u.grid.Refresh()
+	msg := u.status.message() + " The rules suggest a misread: " + strings.Join(what, ", ") +
+		" gives exactly one solution. Accept fixes applies " + plural(len(pts), "it", "them all") + "; a click on an orange cell applies that one."
+	u.status.set(levelWarning, msg)
+	u.status.offer("Accept fixes", func() { u.acceptFixes(s.Changes) })
+	u.trace.mark("fixes suggested %d", len(pts))
+}
+
+// cellWord is a cell value as the status bar writes it.
+func cellWord(c string) string {
+	if c == "." {
+		return "blank"
+	}
+	return c
+}
+
+// acceptFixes applies suggested changes as the user's own corrections
+// (undoable, marked as corrected) and solves again.
+func (u *ui) acceptFixes(changes []solver.Change) {
+	var done []string
+	for _, ch := range changes {
+		if ch.Kind != "cell" || len(ch.To) != 1 {
+			continue
+		}
+		v, ok := solver.CellFromChar(ch.To[0])
+		if !ok {
+			continue
+		}
+		u.ed.set(solver.Point{Row: ch.Row, Col: ch.Col}, v)
+		done = append(done, fmt.Sprintf("r%dc%d", ch.Row+1, ch.Col+1))
+	}
+	u.clearSuggestion()
+	u.edited()
+	u.status.set(levelInfo, "Applied the suggested "+plural(len(done), "fix", "fixes")+" at "+strings.Join(done, ", ")+"; solving again…")
+	u.solve()
+}
+
+// fixTapped applies the suggestion for one tapped cell.
+func (u *ui) fixTapped(pt solver.Point) bool {
+	if u.suggestion == nil {
+		return false
+	}
+	for _, ch := range u.suggestion.Changes {
+		if ch.Kind == "cell" && ch.Row == pt.Row && ch.Col == pt.Col {
+			u.acceptFixes([]solver.Change{ch})
+			return true
+		}
+	}
+	return false
+}
+
+// clearSuggestion drops the suggestion on show.
+func (u *ui) clearSuggestion() {
+	u.suggestion = nil
+	u.ed.clearMarks(markSuggested)
+	u.photo.mark(nil)
+}
