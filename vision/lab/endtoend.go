@@ -1,0 +1,164 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"binocle/solver"
+	"binocle/vision"
+)
+
+// EndToEnd is what a user gets from `binocle solve IMAGE` on the images
+// whose true puzzle has exactly one solution.
+type EndToEnd struct {
+	Images int // images whose true puzzle is unique
+	// Direct: the reading solves, uniquely, to the true answer.
+	Direct int
+	// AfterFixes: the reading does not solve uniquely, and the suggested
+	// fixes give the true answer.
+	AfterFixes int
+	// WrongUnique: the reading solves uniquely to another answer, stated as
+	// the answer: the worst outcome, since nothing warns the user.
+	WrongUnique int
+	// WrongFixes: the suggested fixes give another answer (the user is
+	// asked first, so this is less grave).
+	WrongFixes int
+	// NoAnswer: neither the reading nor any plausible fix gives one
+	// solution, or nothing was read.
+	NoAnswer int
+}
+
+// suggestBudget matches the command line's bound on the fix search.
+const suggestBudget = 2 * time.Second
+
+// MeasureEndToEnd reads and solves every case of a suite with a truth,
+// as `binocle solve IMAGE` does, and lists the wrong answers on w.
+func (e *Env) MeasureEndToEnd(cases []Case, w io.Writer) (EndToEnd, error) {
+	var out EndToEnd
+	tmp, err := os.MkdirTemp("", "visionlab-")
+	if err != nil {
+		return out, err
+	}
+	defer os.RemoveAll(tmp)
+	for _, c := range cases {
+		img, synthTruth, done, err := c.File(tmp)
+		if err != nil {
+			return out, err
+		}
+		tr, ok, err := caseTruth(c, synthTruth)
+		if err != nil || !ok {
+			done()
+			if err != nil {
+				return out, err
+			}
+			continue
+		}
+		answer, ok := trueAnswer(tr)
+		if !ok {
+			done()
+			continue
+		}
+		out.Images++
+		outcome := solveAsUserWould(img, tr)
+		done()
+		switch {
+		case outcome.err != nil:
+			out.NoAnswer++
+		case outcome.status == solver.Unique && !outcome.fixed:
+			if slices.Equal(outcome.solution, answer) {
+				out.Direct++
+			} else {
+				out.WrongUnique++
+				fmt.Fprintf(w, "WRONG %s: a unique answer that is not the puzzle's\n", c.Name)
+			}
+		case outcome.status == solver.Unique:
+			if slices.Equal(outcome.solution, answer) {
+				out.AfterFixes++
+			} else {
+				out.WrongFixes++
+				fmt.Fprintf(w, "WRONGFIX %s: the suggested fixes give another answer\n", c.Name)
+			}
+		default:
+			out.NoAnswer++
+		}
+	}
+	return out, nil
+}
+
+type userOutcome struct {
+	status   solver.Status
+	solution []solver.Cell
+	fixed    bool // the answer needed the suggested fixes
+	err      error
+}
+
+// solveAsUserWould reads, solves under auto rules (Troix for X/O/I), and
+// when that is not unique asks the rules for fixes.
+func solveAsUserWould(img string, tr Truth) userOutcome {
+	r, err := vision.ReadFile(img)
+	if err != nil {
+		return userOutcome{err: err}
+	}
+	rules := solver.ThreeInARow
+	if r.Style == vision.StyleXOI {
+		rules = solver.Troix
+	}
+	p, err := r.Puzzle(rules)
+	if err != nil {
+		return userOutcome{err: err}
+	}
+	res := solver.SolveAuto(p)
+	if res.Status == solver.Unique {
+		return userOutcome{status: res.Status, solution: res.Solution}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), suggestBudget)
+	defer cancel()
+	q := p.Clone()
+	q.Rules = res.Rules
+	s, err := solver.Suggest(ctx, q, solver.CellChanges(q, r.Confidence), solver.DefaultSuggestOptions)
+	if err != nil {
+		return userOutcome{status: res.Status}
+	}
+	return userOutcome{status: solver.Unique, solution: s.Result.Solution, fixed: true}
+}
+
+// trueAnswer is the unique solution of the truth's own puzzle, if it has
+// one. Wicht-sudoku's ink truth has no puzzle.
+func trueAnswer(tr Truth) ([]solver.Cell, bool) {
+	if tr.Rows == 0 || strings.Contains(strings.Join(tr.Cells, ""), "#") {
+		return nil, false
+	}
+	rules := solver.ThreeInARow
+	if strings.Contains(strings.Join(tr.Cells, ""), "2") {
+		rules = solver.Troix
+	}
+	p, err := solver.NewPuzzle(rules, tr.Rows, tr.Cols)
+	if err != nil {
+		return nil, false
+	}
+	for i := range p.Cells {
+		v, ok := solver.CellFromChar(tr.Cells[i/tr.Cols][i%tr.Cols])
+		if !ok {
+			return nil, false
+		}
+		p.Cells[i] = v
+	}
+	p.Edges = tr.Edges
+	res := solver.SolveAuto(p)
+	return res.Solution, res.Status == solver.Unique
+}
+
+// Write prints the end-to-end row of a suite.
+func (s EndToEnd) Write(w io.Writer, suite string) {
+	fmt.Fprintf(w, "| %s | %d | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% |\n", suite, s.Images,
+		Pct(s.Direct, s.Images), Pct(s.AfterFixes, s.Images), Pct(s.WrongUnique, s.Images),
+		Pct(s.WrongFixes, s.Images), Pct(s.NoAnswer, s.Images))
+}
+
+// EndToEndHeader is the table's head.
+const EndToEndHeader = "| suite | images with a unique puzzle | right directly | right after the suggested fixes | wrong, stated unique | wrong after fixes | no answer |\n|---|---|---|---|---|---|---|\n"
