@@ -33,7 +33,7 @@ func (u *ui) suggestFixes(res solver.Result) {
 	u.spawnQuiet(func() func() {
 		ctx, cancel := context.WithTimeout(u.ctx, suggestBudget)
 		defer cancel()
-		s, err := solver.Suggest(ctx, p, solver.CellChanges(p, conf), solver.DefaultSuggestOptions)
+		s, err := solver.SuggestFixes(ctx, p, p.Rules, conf)
 		return func() {
 			if doc != u.doc || ed != u.ed || u.doc.result == nil {
 				return // the grid moved on meanwhile

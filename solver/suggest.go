@@ -259,6 +259,15 @@ func (h *comboHeap) Pop() any {
 	return c
 }
 
+// SuggestFixes is Suggest for a reading whose solve under rules gave no
+// solution or several, with the cells' candidates from the reader's
+// confidences and the default bounds.
+func SuggestFixes(ctx context.Context, p *Puzzle, rules Rules, confidence []float64) (Suggestion, error) {
+	q := p.Clone()
+	q.Rules = rules
+	return Suggest(ctx, q, CellChanges(q, confidence), DefaultSuggestOptions)
+}
+
 // CellChanges turns a reader's confidence in each cell into candidate
 // changes: a cell read with confidence c may be any other value the
 // rules allow, sharing what the reading leaves, 1-c. A cell the reader is

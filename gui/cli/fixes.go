@@ -34,13 +34,12 @@ func suggestFixes(r *vision.Reading, p *solver.Puzzle, res solver.Result) fixes 
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), suggestBudget)
 	defer cancel()
-	q := p.Clone()
-	q.Rules = res.Rules
-	s, err := solver.Suggest(ctx, q, solver.CellChanges(q, r.Confidence), solver.DefaultSuggestOptions)
+	s, err := solver.SuggestFixes(ctx, p, res.Rules, r.Confidence)
 	if err != nil {
 		return fixes{doubtful: r.Doubtful(doubtfulBelow)}
 	}
-	fixed := q.Clone()
+	fixed := p.Clone()
+	fixed.Rules = res.Rules
 	for _, ch := range s.Changes {
 		if ch.Kind == "cell" {
 			v, _ := solver.CellFromChar(ch.To[0])

@@ -118,9 +118,7 @@ func solveAsUserWould(img string, tr Truth) userOutcome {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), suggestBudget)
 	defer cancel()
-	q := p.Clone()
-	q.Rules = res.Rules
-	s, err := solver.Suggest(ctx, q, solver.CellChanges(q, r.Confidence), solver.DefaultSuggestOptions)
+	s, err := solver.SuggestFixes(ctx, p, res.Rules, r.Confidence)
 	if err != nil {
 		return userOutcome{status: res.Status}
 	}

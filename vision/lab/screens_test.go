@@ -14,18 +14,7 @@ import (
 var screensFloor = CaseScore{Size: 90.6, Cells: 95.3, Perfect: 53.4}
 
 func TestRealScreenshotsHoldTheirFloor(t *testing.T) {
-	env, err := NewEnv("")
-	if err != nil {
-		t.Skipf("skipping: shared test data absent: %v", err)
-	}
-	s, err := FindSuite("screens")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases, err := env.Cases(s)
-	if err != nil {
-		t.Skipf("skipping: %v", err)
-	}
+	env, cases := screenCases(t)
 	got, err := env.ScoreCases(cases, ScoreOptions{}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -52,18 +41,7 @@ func TestRealScreenshotsHoldTheirFloor(t *testing.T) {
 // a wrong answer stated as unique: the rn-tango thumbnails cropped at
 // their border read one row short, and a solved 5×6 board is "unique".
 func TestRealScreenshotsEndToEnd(t *testing.T) {
-	env, err := NewEnv("")
-	if err != nil {
-		t.Skipf("skipping: shared test data absent: %v", err)
-	}
-	s, err := FindSuite("screens")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases, err := env.Cases(s)
-	if err != nil {
-		t.Skipf("skipping: %v", err)
-	}
+	env, cases := screenCases(t)
 	got, err := env.MeasureEndToEnd(cases, io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -77,4 +55,22 @@ func TestRealScreenshotsEndToEnd(t *testing.T) {
 	if wrong := Pct(got.WrongUnique, got.Images); wrong > 9.4 {
 		t.Errorf("wrong answers stated as unique on real screenshots: %.1f %%, above the ceiling of 9.4 %%", wrong)
 	}
+}
+
+// screenCases is the real-screenshot suite, or a skip without ../shared.
+func screenCases(t *testing.T) (*Env, []Case) {
+	t.Helper()
+	env, err := NewEnv("")
+	if err != nil {
+		t.Skipf("skipping: shared test data absent: %v", err)
+	}
+	s, err := FindSuite("screens")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := env.Cases(s)
+	if err != nil {
+		t.Skipf("skipping: %v", err)
+	}
+	return env, cases
 }
