@@ -56,7 +56,10 @@
 // write lock, before the record is committed. A crash between the file and
 // the commit leaves an orphan file; Open removes orphan files and temp files
 // under the same lock, so it never takes a live writer's file for an orphan.
-// Delete removes a photo's files only when no record uses it any more.
+// Delete removes a photo's files only when no record uses it any more. A
+// photo that a moved-aside database may name (its hash is in that file's
+// bytes, or the photo predates the move) is never taken for an orphan, so
+// the old database stays recoverable whole.
 //
 // # Schema versions
 //
