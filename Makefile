@@ -10,14 +10,27 @@ BIN     := ./binocle
 # cgo needs a C and C++ compiler; the module download needs CA certificates.
 BUILD_PKGS := build-essential ca-certificates libopencv-dev libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev pkg-config
 # The window smoke test and the real-window suite run the real binary on a
-# virtual display, drive it with xdotool and screenshot it.
-TEST_PKGS  := xvfb xauth imagemagick xdotool
+# virtual display, drive it with xdotool and screenshot it; desktop-check
+# validates the desktop entry.
+TEST_PKGS  := xvfb xauth imagemagick xdotool desktop-file-utils
 
 export CGO_ENABLED := 1
 # Some distributions pin GOTOOLCHAIN=local in their go.env; go.mod names the Go we need.
 export GOTOOLCHAIN ?= auto
 
-.PHONY: run test build deps test-deps go-check vet fmt-check unit vision-test gui-smoke gui-window bench vision-report fuzz clean
+# `make install` puts the binary, the desktop entry and the icon under
+# $(DESTDIR)$(PREFIX), the layout packagers and `sudo make install` expect.
+PREFIX  ?= /usr/local
+APP_ID  := io.github.binocle
+DESKTOP := desktop/$(APP_ID).desktop
+# The hicolor theme's usual application icon sizes.
+ICON_SIZES := 16 24 32 48 64 128 256 512
+ICON_DIR   := build/icons
+BINDIR      = $(DESTDIR)$(PREFIX)/bin
+APPDIR      = $(DESTDIR)$(PREFIX)/share/applications
+HICOLOR     = $(DESTDIR)$(PREFIX)/share/icons/hicolor
+
+.PHONY: run test build deps test-deps go-check vet fmt-check unit vision-test gui-smoke gui-window bench vision-report fuzz clean install uninstall icons desktop-check
 
 run: deps build
 	$(BIN)
@@ -26,9 +39,47 @@ build: go-check
 	$(GO) mod download
 	$(GO) build -tags $(TAGS) -o $(BIN) .
 
-test: deps test-deps go-check fmt-check vet unit vision-test
+test: deps test-deps go-check fmt-check vet desktop-check unit vision-test
 	@if command -v xvfb-run >/dev/null 2>&1; then $(MAKE) --no-print-directory gui-smoke gui-window; \
 	else echo "gui-smoke, gui-window: skipped, xvfb-run is not installed"; fi
+
+icons:
+	$(GO) run desktop/icons.go gui/icon.png $(ICON_DIR) $(ICON_SIZES)
+
+# The entry's Exec names the installed binary by its full path, so that the
+# launcher finds it even where PREFIX/bin is not on the session's PATH.
+install: build icons
+	install -d $(BINDIR) $(APPDIR)
+	install -m 755 $(BIN) $(BINDIR)/binocle
+	sed 's|^Exec=binocle |Exec=$(PREFIX)/bin/binocle |' $(DESKTOP) > $(APPDIR)/$(APP_ID).desktop
+	chmod 644 $(APPDIR)/$(APP_ID).desktop
+	for s in $(ICON_SIZES); do \
+		install -d $(HICOLOR)/$${s}x$${s}/apps && \
+		install -m 644 $(ICON_DIR)/$$s.png $(HICOLOR)/$${s}x$${s}/apps/$(APP_ID).png || exit 1; \
+	done
+	@# Refresh the caches on a live system only; a staged DESTDIR has none.
+	@if [ -z "$(DESTDIR)" ]; then \
+		command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q $(PREFIX)/share/applications || true; \
+		command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t $(PREFIX)/share/icons/hicolor || true; \
+	fi
+
+uninstall:
+	rm -f $(BINDIR)/binocle $(APPDIR)/$(APP_ID).desktop
+	for s in $(ICON_SIZES); do rm -f $(HICOLOR)/$${s}x$${s}/apps/$(APP_ID).png; done
+
+# The entry as shipped and as installed both pass the freedesktop validator,
+# and an install into a scratch DESTDIR is undone completely by uninstall.
+desktop-check:
+	desktop-file-validate $(DESKTOP)
+	@stage=$$(mktemp -d) && trap 'rm -rf "$$stage"' EXIT && \
+	$(MAKE) --no-print-directory install DESTDIR="$$stage" PREFIX=/usr >/dev/null && \
+	desktop-file-validate "$$stage/usr/share/applications/$(APP_ID).desktop" && \
+	for f in usr/bin/binocle usr/share/applications/$(APP_ID).desktop usr/share/icons/hicolor/16x16/apps/$(APP_ID).png usr/share/icons/hicolor/512x512/apps/$(APP_ID).png; do \
+		test -s "$$stage/$$f" || { echo "desktop-check: make install did not install $$f"; exit 1; }; done && \
+	$(MAKE) --no-print-directory uninstall DESTDIR="$$stage" PREFIX=/usr >/dev/null && \
+	left=$$(find "$$stage" -type f) && \
+	if [ -n "$$left" ]; then echo "desktop-check: make uninstall left $$left"; exit 1; fi
+	@echo "desktop-check: entry valid, install and uninstall complete"
 
 # apt-get only for what is missing, so a warm machine pays nothing.
 deps:
@@ -95,3 +146,4 @@ fuzz:
 
 clean:
 	rm -f $(BIN)
+	rm -rf $(ICON_DIR)

@@ -41,11 +41,19 @@ type archive struct {
 
 // Export writes the whole history as a zip: records.json (oldest first)
 // and each photo once under photos/. A photo deleted by another process
-// while exporting is left out, and its records exported without it.
+// while exporting is left out, and its records exported without it. A
+// damaged row is left out too, so that it does not cost the others; Entries
+// names the damaged rows.
 func (s *Store) Export(w io.Writer) error {
-	recs, _, err := s.List(Filter{})
+	entries, _, err := s.Entries(Filter{})
 	if err != nil {
 		return err
+	}
+	var recs []Record
+	for _, e := range entries {
+		if !e.Damaged() {
+			recs = append(recs, *e.Record)
+		}
 	}
 	for i, j := 0, len(recs)-1; i < j; i, j = i+1, j-1 {
 		recs[i], recs[j] = recs[j], recs[i]
@@ -96,13 +104,58 @@ func (s *Store) Export(w io.Writer) error {
 	return nil
 }
 
+// ErrExportIntoStore refuses an export onto the database, its -wal or -shm
+// file, or anything else inside the store directory: the zip would replace
+// the history it is a copy of.
+var ErrExportIntoStore = errors.New("the export would overwrite the history itself; write it outside the history directory")
+
 // ExportFile writes the archive to path through a temp file and a rename,
 // so that a failed export never leaves a truncated zip under that name.
+// A path inside the store directory is refused with ErrExportIntoStore, and
+// a directory is refused by name.
 func (s *Store) ExportFile(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("store: export: %s is a directory; name the zip file to write", path)
+	}
+	if s.holds(path) {
+		return fmt.Errorf("store: export to %s: %w", path, ErrExportIntoStore)
+	}
 	if err := writeAtomic(path, s.Export); err != nil {
 		return fmt.Errorf("store: export: %w", err)
 	}
 	return nil
+}
+
+// holds reports whether path lies inside the store directory, or is the
+// database under another name (a hard link), whichever links lead there.
+func (s *Store) holds(path string) bool {
+	if fi, err := os.Stat(path); err == nil {
+		for _, name := range []string{DBName, DBName + "-wal", DBName + "-shm"} {
+			if own, err := os.Stat(filepath.Join(s.dir, name)); err == nil && os.SameFile(fi, own) {
+				return true
+			}
+		}
+	}
+	dir, err := resolvedDir(s.dir)
+	if err != nil {
+		return false
+	}
+	target, err := resolvedDir(filepath.Dir(path))
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(dir, filepath.Join(target, filepath.Base(path)))
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// resolvedDir is dir as an absolute path with its symbolic links followed,
+// so that two spellings of one directory compare equal.
+func resolvedDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
 }
 
 // ImportFile imports the archive at path; see Import.

@@ -20,6 +20,7 @@
 //	rec, err = st.Get(id)                        // ErrNotFound
 //	rec.Title = "Sunday paper"; err = st.Update(rec)
 //	recs, total, err := st.List(store.Filter{Rules: "takuzu", Limit: 100})
+//	entries, total, err := st.Entries(filter) // damaged rows included, marked
 //	path := st.PhotoPath(rec.PhotoHash)          // "" when none
 //	thumb := st.ThumbnailPath(rec.PhotoHash)     // "" when none
 //	err = st.Delete(id)
@@ -28,6 +29,13 @@
 // Undoing a Delete: take rec from Get and the bytes from Photo before
 // deleting, then call Restore(rec, photo), which puts the record back with
 // its ID and times. Save also keeps a preset Created time.
+//
+// A row whose columns cannot be decoded (garbage in givens, say) makes
+// List and Get fail; Entries returns every row instead, each an Entry with
+// the ID and either the Record or, for a damaged row, Err (wrapping
+// ErrCorrupt) and a nil Record. Delete removes a damaged row like any
+// other, and Export leaves damaged rows out and writes the rest. ExportFile
+// refuses a path inside the store directory (ErrExportIntoStore).
 //
 // List returns the newest records first (by created time, then ID), one
 // page of Limit after Offset, plus how many match in all. Filter fields left
@@ -48,7 +56,10 @@
 // write lock, before the record is committed. A crash between the file and
 // the commit leaves an orphan file; Open removes orphan files and temp files
 // under the same lock, so it never takes a live writer's file for an orphan.
-// Delete removes a photo's files only when no record uses it any more.
+// Delete removes a photo's files only when no record uses it any more. A
+// photo that a moved-aside database may name (its hash is in that file's
+// bytes, or the photo predates the move) is never taken for an orphan, so
+// the old database stays recoverable whole.
 //
 // # Schema versions
 //

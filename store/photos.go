@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	_ "golang.org/x/image/bmp"
 	"golang.org/x/image/draw"
@@ -174,6 +175,12 @@ func writeAtomic(path string, write func(w io.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
+		// The temp file's name means nothing to the user; say what failed
+		// about path itself.
+		var le *os.LinkError
+		if errors.As(err, &le) {
+			err = le.Err
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
@@ -237,6 +244,10 @@ func (s *Store) forgetPhotoIfUnused(hash string) error {
 		if n > 0 {
 			return nil
 		}
+		kept, err := s.namedAside(map[string]bool{hash: true})
+		if err != nil || kept[hash] {
+			return err
+		}
 		return s.removePhotoFiles(hash)
 	})
 }
@@ -255,9 +266,10 @@ func (s *Store) removePhotoFiles(hash string) error {
 }
 
 // cleanOrphans removes what a crash can leave: temp files, and photo files
-// (or photo rows) that no record uses. It holds the write lock so that it
-// never mistakes the files of a save in progress in another process for
-// orphans.
+// (or photo rows) that no record uses. A photo a moved-aside database names
+// is no orphan: it is kept so that database can still be recovered whole.
+// It holds the write lock so that it never mistakes the files of a save in
+// progress in another process for orphans.
 func (s *Store) cleanOrphans() error {
 	err := s.write(func(tx *sql.Tx) error {
 		if _, err := tx.Exec(`DELETE FROM photos WHERE NOT EXISTS
@@ -285,6 +297,22 @@ func (s *Store) cleanOrphans() error {
 		shards, err := os.ReadDir(root)
 		if err != nil {
 			return err
+		}
+		orphans := map[string]bool{}
+		for _, shard := range shards {
+			files, _ := os.ReadDir(filepath.Join(root, shard.Name()))
+			for _, f := range files {
+				if hash, _, _ := strings.Cut(f.Name(), "."); isHash(hash) && !known[hash] {
+					orphans[hash] = true
+				}
+			}
+		}
+		aside, err := s.namedAside(orphans)
+		if err != nil {
+			return err
+		}
+		for h := range aside {
+			known[h] = true
 		}
 		for _, shard := range shards {
 			if !shard.IsDir() {
@@ -314,4 +342,84 @@ func (s *Store) cleanOrphans() error {
 		return fmt.Errorf("store: cleaning up %s: %w", s.dir, err)
 	}
 	return nil
+}
+
+// asidePattern matches the databases MoveAside has renamed, and their WAL.
+const asidePattern = DBName + ".corrupt-*"
+
+// hashLen is the length of a photo hash in hex.
+const hashLen = 2 * sha256.Size
+
+// namedAside returns those of the hashes whose photos a moved-aside
+// database in the store directory may name. Such a database is damaged, so
+// SQL may not read it; two tests that need no SQL stand in, and either
+// keeps a photo:
+//   - the hash is in the file's bytes, as text, which is how SQLite stores it;
+//   - the photo's files are no newer than the move aside: every photo of
+//     that database was written before it was moved, whereas a crash's
+//     orphan of the new database comes after, so the damage can not hide
+//     one of its photos.
+//
+// A photo kept wrongly only costs disk space; one removed wrongly is lost.
+func (s *Store) namedAside(hashes map[string]bool) (map[string]bool, error) {
+	found := map[string]bool{}
+	if len(hashes) == 0 {
+		return found, nil
+	}
+	files, err := filepath.Glob(filepath.Join(s.dir, asidePattern))
+	if err != nil {
+		return nil, err
+	}
+	var movedLast time.Time
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("reading the moved-aside %s: %w", f, err)
+		}
+		if t := movedAt(f); t.After(movedLast) {
+			movedLast = t
+		}
+		run := 0 // hex digits ending at i
+		for i, b := range data {
+			if b >= '0' && b <= '9' || b >= 'a' && b <= 'f' {
+				run++
+			} else {
+				run = 0
+			}
+			// SQLite writes columns back to back, so a hash may run on into
+			// the next column's hex-looking bytes: every 64-digit window counts.
+			if run >= hashLen {
+				if window := data[i+1-hashLen : i+1]; hashes[string(window)] {
+					found[string(window)] = true
+				}
+			}
+		}
+	}
+	if movedLast.IsZero() {
+		return found, nil
+	}
+	for h := range hashes {
+		matches, _ := filepath.Glob(s.photoBase(h) + ".*")
+		for _, m := range matches {
+			if fi, err := os.Stat(m); err == nil && !fi.ModTime().After(movedLast) {
+				found[h] = true
+			}
+		}
+	}
+	return found, nil
+}
+
+// movedAt is when MoveAside renamed the database at path, from the time in
+// its name, else the file's own modification time (its last write, which
+// is no earlier than its photos').
+func movedAt(path string) time.Time {
+	_, stamp, _ := strings.Cut(filepath.Base(path), ".corrupt-")
+	stamp = strings.TrimSuffix(strings.TrimSuffix(stamp, "-wal"), "-shm")
+	if t, err := time.Parse(asideStamp, stamp); err == nil {
+		return t
+	}
+	if fi, err := os.Stat(path); err == nil {
+		return fi.ModTime()
+	}
+	return time.Time{}
 }

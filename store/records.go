@@ -203,9 +203,13 @@ func (s *Store) Get(id int64) (*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: reading #%d: %w", id, wrapErr(err))
 	}
-	recs, err := scanRecords(rows)
+	entries, err := scanEntries(rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading #%d: %w", id, err)
+	}
+	recs, err := records(entries)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading: %w", err)
 	}
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("store: record #%d: %w", id, ErrNotFound)
@@ -267,26 +271,13 @@ type Filter struct {
 }
 
 // List returns one page of the matching records, newest first, and how
-// many match in all.
+// many match in all. It fails on a damaged row; Entries lists around it.
 func (s *Store) List(f Filter) ([]Record, int, error) {
-	where, args, err := f.sql()
+	entries, total, err := s.Entries(f)
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: list: %w", err)
+		return nil, 0, err
 	}
-	var total int
-	if err := s.db.QueryRow("SELECT count(*) FROM records"+where, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("store: list: %w", wrapErr(err))
-	}
-	limit := f.Limit
-	if limit == 0 {
-		limit = -1 // SQLite's "no limit"
-	}
-	rows, err := s.db.Query("SELECT "+recordColumns+" FROM records"+where+
-		" ORDER BY created_ns DESC, id DESC LIMIT ? OFFSET ?", append(args, limit, f.Offset)...)
-	if err != nil {
-		return nil, 0, fmt.Errorf("store: list: %w", wrapErr(err))
-	}
-	recs, err := scanRecords(rows)
+	recs, err := records(entries)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: list: %w", err)
 	}
@@ -358,30 +349,102 @@ func clampNS(t time.Time) int64 {
 	return t.UnixNano()
 }
 
-func scanRecords(rows *sql.Rows) ([]Record, error) {
-	defer rows.Close()
+// Entry is one row of the history as Entries finds it: a readable record,
+// or a damaged row with the ID it can still be deleted by.
+type Entry struct {
+	ID     int64
+	Record *Record // nil when the row is damaged
+	// Err says why a damaged row cannot be read (it wraps ErrCorrupt); nil
+	// for a readable record.
+	Err error
+}
+
+// Damaged reports whether the row could not be read as a record.
+func (e Entry) Damaged() bool { return e.Err != nil }
+
+// Entries is List that does not stop at a damaged row: it returns one page
+// of every matching row, newest first, each either a record or a damaged
+// row marked with its ID and error, plus how many match in all. Delete
+// removes a damaged row like any other. List, Get and Export use it; the
+// history panel should too, so that one bad row hides nothing.
+func (s *Store) Entries(f Filter) ([]Entry, int, error) {
+	where, args, err := f.sql()
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: list: %w", err)
+	}
+	var total int
+	if err := s.db.QueryRow("SELECT count(*) FROM records"+where, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("store: list: %w", wrapErr(err))
+	}
+	limit := f.Limit
+	if limit == 0 {
+		limit = -1 // SQLite's "no limit"
+	}
+	rows, err := s.db.Query("SELECT "+recordColumns+" FROM records"+where+
+		" ORDER BY created_ns DESC, id DESC LIMIT ? OFFSET ?", append(args, limit, f.Offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: list: %w", wrapErr(err))
+	}
+	entries, err := scanEntries(rows)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: list: %w", err)
+	}
+	return entries, total, nil
+}
+
+// records keeps the readable records of entries, or fails on the first
+// damaged one, for callers that need every record whole.
+func records(entries []Entry) ([]Record, error) {
 	var recs []Record
+	for _, e := range entries {
+		if e.Err != nil {
+			return nil, e.Err
+		}
+		recs = append(recs, *e.Record)
+	}
+	return recs, nil
+}
+
+func scanEntries(rows *sql.Rows) ([]Entry, error) {
+	defer rows.Close()
+	var entries []Entry
 	for rows.Next() {
-		var r Record
-		var created, updated int64
-		var givens, edges, corrected, solution string
-		var reading, photo sql.NullString
-		if err := rows.Scan(&r.ID, &created, &updated, &r.Source, &r.Title, &r.Rules, &r.Rows, &r.Cols,
-			&givens, &edges, &reading, &corrected, &solution, &r.Status, &r.SolveMillis, &r.Notes, &photo); err != nil {
-			return nil, wrapErr(err)
-		}
-		r.Created = time.Unix(0, created).UTC()
-		r.Updated = time.Unix(0, updated).UTC()
-		r.PhotoHash = photo.String
-		if err := decodeColumns(&r, givens, edges, corrected, solution, reading); err != nil {
-			return nil, fmt.Errorf("record #%d: %w", r.ID, err)
-		}
-		recs = append(recs, r)
+		entries = append(entries, scanEntry(rows))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, wrapErr(err)
 	}
-	return recs, nil
+	return entries, nil
+}
+
+// scanEntry reads the current row. A row whose columns do not scan or
+// decode is returned damaged, with its ID when even that much is legible.
+func scanEntry(rows *sql.Rows) Entry {
+	var r Record
+	var created, updated int64
+	var givens, edges, corrected, solution string
+	var reading, photo sql.NullString
+	if err := rows.Scan(&r.ID, &created, &updated, &r.Source, &r.Title, &r.Rules, &r.Rows, &r.Cols,
+		&givens, &edges, &reading, &corrected, &solution, &r.Status, &r.SolveMillis, &r.Notes, &photo); err != nil {
+		// database/sql lets a row be scanned again: this time only the ID
+		// is typed, and the other columns go into untyped values.
+		cols, _ := rows.Columns()
+		dest := make([]any, max(len(cols), 1))
+		var id int64
+		dest[0] = &id
+		for i := 1; i < len(dest); i++ {
+			dest[i] = new(any)
+		}
+		_ = rows.Scan(dest...)
+		return Entry{ID: id, Err: fmt.Errorf("record #%d: %w: %v", id, ErrCorrupt, err)}
+	}
+	r.Created = time.Unix(0, created).UTC()
+	r.Updated = time.Unix(0, updated).UTC()
+	r.PhotoHash = photo.String
+	if err := decodeColumns(&r, givens, edges, corrected, solution, reading); err != nil {
+		return Entry{ID: r.ID, Err: fmt.Errorf("record #%d: %w", r.ID, err)}
+	}
+	return Entry{ID: r.ID, Record: &r}
 }
 
 func decodeColumns(r *Record, givens, edges, corrected, solution string, reading sql.NullString) error {

@@ -193,6 +193,9 @@ func probeSchema(dbPath string, immutable bool) error {
 	return nil
 }
 
+// asideStamp is the time format in a moved-aside database's name.
+const asideStamp = "20060102T150405.000000000Z"
+
 // MoveAside renames a damaged database (and its WAL side files) in dir to
 // binocle.db.corrupt-<UTC timestamp>, so that the next Open starts a fresh
 // history while the old file stays available for recovery. It never deletes.
@@ -201,7 +204,7 @@ func MoveAside(dir string) (string, error) {
 	if _, err := os.Stat(dbPath); err != nil {
 		return "", fmt.Errorf("store: %w", err)
 	}
-	newPath := dbPath + ".corrupt-" + time.Now().UTC().Format("20060102T150405.000000000Z")
+	newPath := dbPath + ".corrupt-" + time.Now().UTC().Format(asideStamp)
 	if err := os.Rename(dbPath, newPath); err != nil {
 		return "", fmt.Errorf("store: moving %s aside: %w", dbPath, err)
 	}

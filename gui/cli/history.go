@@ -110,14 +110,21 @@ func runHistory(env *Env, fs *flag.FlagSet, o *historyOptions) int {
 		}
 		fmt.Fprintf(env.Stdout, "deleted #%d\n", id)
 	case "export":
-		_, total, err := st.List(store.Filter{Limit: 1})
+		entries, _, err := st.Entries(store.Filter{})
 		if err == nil {
 			err = st.ExportFile(rest[0])
 		}
 		if err != nil {
 			return historyFail(env, "%v", err)
 		}
-		fmt.Fprintf(env.Stdout, "exported %d solves to %s\n", total, rest[0])
+		damaged := 0
+		for _, e := range entries {
+			if e.Damaged() {
+				damaged++
+				fmt.Fprintf(env.Stderr, "binocle history: left out the damaged %v; `binocle history delete %d` removes it\n", e.Err, e.ID)
+			}
+		}
+		fmt.Fprintf(env.Stdout, "exported %d solves to %s\n", len(entries)-damaged, rest[0])
 	case "import":
 		added, err := st.ImportFile(rest[0])
 		if err != nil {
@@ -169,16 +176,28 @@ func parseSize(s string) (rows, cols int, ok bool) {
 	return rows, cols, err1 == nil && err2 == nil && rows > 0 && cols > 0
 }
 
+// damagedJSON stands for a damaged row in `history list --json`, among the
+// records, with the ID that `history delete` takes.
+type damagedJSON struct {
+	ID      int64  `json:"id"`
+	Damaged string `json:"damaged"`
+}
+
 func historyList(env *Env, st *store.Store, o *historyOptions) int {
-	recs, total, err := st.List(o.filter)
+	entries, total, err := st.Entries(o.filter)
 	if err != nil {
 		return historyFail(env, "%v", err)
 	}
 	if o.json {
-		if recs == nil {
-			recs = []store.Record{}
+		out := []any{}
+		for _, e := range entries {
+			if e.Damaged() {
+				out = append(out, damagedJSON{ID: e.ID, Damaged: e.Err.Error()})
+			} else {
+				out = append(out, e.Record)
+			}
 		}
-		return writeJSON(env, recs)
+		return writeJSON(env, out)
 	}
 	if total == 0 {
 		fmt.Fprintln(env.Stdout, "no solves in the history match")
@@ -186,12 +205,22 @@ func historyList(env *Env, st *store.Store, o *historyOptions) int {
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tDATE\tTITLE\tSIZE\tRULES\tSTATUS")
-	for _, r := range recs {
+	damaged := 0
+	for _, e := range entries {
+		if e.Damaged() {
+			damaged++
+			fmt.Fprintf(tw, "%d\t-\tDAMAGED\t-\t-\t-\n", e.ID)
+			continue
+		}
+		r := e.Record
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d×%d\t%s\t%s\n", r.ID, r.Created.Local().Format("2006-01-02 15:04"),
 			oneLine(r.Title), r.Rows, r.Cols, r.Rules, r.Status)
 	}
 	tw.Flush()
-	if shown := o.filter.Offset + len(recs); shown < total || o.filter.Offset > 0 {
+	if damaged > 0 {
+		fmt.Fprintf(env.Stdout, "%d damaged solve(s) cannot be read; `binocle history show ID` says why, `binocle history delete ID` removes one\n", damaged)
+	}
+	if shown := o.filter.Offset + len(entries); shown < total || o.filter.Offset > 0 {
 		fmt.Fprintf(env.Stdout, "(%d–%d of %d; see --limit and --offset)\n", o.filter.Offset+1, shown, total)
 	}
 	return ExitOK

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"database/sql"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 
 	"binocle/solver"
 	"binocle/store"
+
+	_ "modernc.org/sqlite"
 )
 
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -237,5 +240,61 @@ func TestSaveSolveHook(t *testing.T) {
 	}
 	if got.Title != "Takuzu 4×4" || got.Solution[0] != "0101" {
 		t.Errorf("title %q, solution %v", got.Title, got.Solution)
+	}
+}
+
+// One damaged row shows as damaged with its ID; list and export go on with
+// the rest, and delete removes it. Export never overwrites the history.
+func TestHistoryDamagedRecordAndExportGuard(t *testing.T) {
+	dir, ids := historyWith(t)
+	st, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	corruptGivens(t, dir, ids[0])
+	st.Close()
+
+	code, out, errs := runCLI(t, "history", "--store", dir, "list")
+	if code != ExitOK || !strings.Contains(out, "DAMAGED") || !strings.Contains(out, "Newspaper") {
+		t.Fatalf("list: exit %d, %q %q; want the damaged row and the good one", code, out, errs)
+	}
+	code, out, _ = runCLI(t, "history", "--store", dir, "--json", "list")
+	if code != ExitOK || !strings.Contains(out, `"damaged": "record #1`) || !strings.Contains(out, "Newspaper") {
+		t.Fatalf("list --json: exit %d, %s", code, out)
+	}
+	zip := filepath.Join(t.TempDir(), "h.zip")
+	code, out, errs = runCLI(t, "history", "--store", dir, "export", zip)
+	if code != ExitOK || !strings.Contains(out, "exported 1 solves") || !strings.Contains(errs, "history delete 1") {
+		t.Fatalf("export: exit %d, %q %q", code, out, errs)
+	}
+	for _, target := range []string{filepath.Join(dir, store.DBName), filepath.Join(dir, store.DBName+"-wal"), filepath.Join(dir, "photos", "a.zip")} {
+		code, _, errs = runCLI(t, "history", "--store", dir, "export", target)
+		if code != ExitBadInput || !strings.Contains(errs, "would overwrite the history") {
+			t.Errorf("export onto %s: exit %d, %q", target, code, errs)
+		}
+	}
+	code, _, errs = runCLI(t, "history", "--store", dir, "export", t.TempDir())
+	if code != ExitBadInput || !strings.Contains(errs, "is a directory") || strings.Contains(errs, "rename") {
+		t.Errorf("export onto a directory: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runCLI(t, "history", "--store", dir, "delete", "1"); code != ExitOK {
+		t.Fatalf("delete the damaged row: exit %d, %q", code, errs)
+	}
+	if code, out, _ := runCLI(t, "history", "--store", dir, "list"); code != ExitOK || strings.Contains(out, "DAMAGED") {
+		t.Errorf("after delete: exit %d, %q", code, out)
+	}
+}
+
+// corruptGivens writes garbage into one record's givens column, as a bad
+// disk or another program might.
+func corruptGivens(t *testing.T, dir string, id int64) {
+	t.Helper()
+	db, err := sql.Open("sqlite", filepath.Join(dir, store.DBName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("UPDATE records SET givens = 'garbage{' WHERE id = ?", id); err != nil {
+		t.Fatal(err)
 	}
 }
