@@ -106,7 +106,10 @@ type historyPanel struct {
 	importButton *widget.Button
 	count        *widget.Label
 	// empty says why the list is empty, instead of a blank panel.
-	empty    *widget.Label
+	empty *widget.Label
+	// entries are the rows listed, damaged ones included; records are
+	// the readable ones among them.
+	entries  []store.Entry
 	records  []store.Record
 	selected int64
 	content  fyne.CanvasObject
@@ -142,13 +145,18 @@ func newHistoryPanel(u *ui) *historyPanel {
 	h.statusFilter = widget.NewSelect(statuses, func(string) { h.reload() })
 	h.statusFilter.SetSelectedIndex(0)
 
-	h.list = widget.NewList(func() int { return len(h.records) }, newHistoryRow, h.updateRow)
+	h.list = widget.NewList(func() int { return len(h.entries) }, newHistoryRow, h.updateRow)
 	h.list.OnSelected = func(id widget.ListItemID) {
-		if h.selecting || id >= len(h.records) {
+		if h.selecting || id >= len(h.entries) {
 			return
 		}
-		h.selected = h.records[id].ID
-		u.openRecord(h.records[id].ID)
+		e := h.entries[id]
+		if e.Damaged() {
+			u.status.set(levelError, fmt.Sprintf("History entry #%d is damaged and cannot be opened (%v); its delete button removes it.", e.ID, e.Err))
+			return
+		}
+		h.selected = e.ID
+		u.openRecord(e.ID)
 	}
 	h.empty = widget.NewLabel("")
 	h.empty.Alignment = fyne.TextAlignCenter
@@ -215,11 +223,26 @@ func (r *historyRow) CreateRenderer() fyne.WidgetRenderer {
 }
 
 func (h *historyPanel) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
-	if id >= len(h.records) {
+	if id >= len(h.entries) {
 		return
 	}
-	rec := h.records[id]
+	e := h.entries[id]
 	r := o.(*historyRow)
+	id64 := e.ID
+	r.remove.OnTapped = func() { h.delete(id64) }
+	if e.Damaged() {
+		// A damaged row shows as such, with its ID, and can be deleted;
+		// it no longer hides the rest of the history.
+		r.title.SetText(fmt.Sprintf("Damaged entry #%d", e.ID))
+		r.detail.SetText(e.Err.Error())
+		r.date.SetText("cannot be opened; delete removes it")
+		r.thumb.File = ""
+		r.thumb.Hide()
+		r.noPhoto.Show()
+		r.thumb.Refresh()
+		return
+	}
+	rec := e.Record
 	r.title.SetText(rec.Title)
 	r.detail.SetText(fmt.Sprintf("%d×%d · %s · %s", rec.Rows, rec.Cols, rulesLabel(rec.Rules), statusNames[rec.Status]))
 	r.date.SetText(rec.Created.Local().Format("Mon 2 Jan 2006, 15:04"))
@@ -237,8 +260,6 @@ func (h *historyPanel) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 		r.noPhoto.Show()
 	}
 	r.thumb.Refresh()
-	id64 := rec.ID
-	r.remove.OnTapped = func() { h.delete(id64) }
 }
 
 func rulesLabel(name string) string {
@@ -274,17 +295,25 @@ func (h *historyPanel) reload() {
 			f.Status = s
 		}
 	}
-	recs, total, err := st.List(f)
+	entries, total, err := st.Entries(f)
 	if err != nil {
 		h.u.status.set(levelError, "History: "+err.Error())
 		return
 	}
 	if tango {
-		recs = slices.DeleteFunc(recs, func(r store.Record) bool { return !isTango(&r) || r.Rows != 6 || r.Cols != 6 })
-		total = len(recs)
+		entries = slices.DeleteFunc(entries, func(e store.Entry) bool {
+			return !e.Damaged() && (!isTango(e.Record) || e.Record.Rows != 6 || e.Record.Cols != 6)
+		})
+		total = len(entries)
 	}
-	h.records = recs
-	h.u.trace.mark("history lists %d for %q", len(recs), query)
+	h.entries = entries
+	h.records = h.records[:0]
+	for _, e := range entries {
+		if !e.Damaged() {
+			h.records = append(h.records, *e.Record)
+		}
+	}
+	h.u.trace.mark("history lists %d for %q", len(entries), query)
 	h.count.SetText(fmt.Sprintf("%d", total))
 	h.showEmpty(query)
 	h.list.Refresh()
@@ -318,7 +347,7 @@ func historySearch(query string) store.Filter {
 func (h *historyPanel) showEmpty(query string) {
 	filtered := query != "" || h.rulesFilter.SelectedIndex() > 0 || h.statusFilter.SelectedIndex() > 0
 	switch {
-	case len(h.records) > 0:
+	case len(h.entries) > 0:
 		h.empty.Hide()
 		return
 	case query != "":
@@ -336,8 +365,8 @@ func (h *historyPanel) selectRecord(id int64) {
 	h.selected = id
 	h.selecting = true
 	defer func() { h.selecting = false }()
-	for i, r := range h.records {
-		if r.ID == id {
+	for i, e := range h.entries {
+		if e.ID == id {
 			h.list.Select(i)
 			return
 		}
@@ -350,6 +379,16 @@ func (h *historyPanel) delete(id int64) {
 	u := h.u
 	st := u.store
 	rec, err := st.Get(id)
+	if errors.Is(err, store.ErrCorrupt) {
+		// A damaged row cannot be kept for Undo; it goes for good.
+		if err := st.Delete(id); err != nil {
+			u.status.set(levelError, "Delete: "+err.Error())
+			return
+		}
+		h.reload()
+		u.status.set(levelInfo, fmt.Sprintf("Deleted the damaged entry #%d.", id))
+		return
+	}
 	if err != nil {
 		u.status.set(levelError, "Delete: "+err.Error())
 		return
