@@ -95,6 +95,15 @@ func newBoard(spec *Spec, rng *rand.Rand, cs int, background color.RGBA) *board 
 			b.borderT = odd(cs / 22)
 			b.roundedBox = true
 			b.clueInk = color.RGBA{uint8(120 + rng.IntN(30)), uint8(100 + rng.IntN(20)), 70, 255}
+			if spec.Dark {
+				// LinkedIn's dark mode: dark cells, givens a shade
+				// lighter, dim lines and light clue marks.
+				b.cell = grey(uint8(30 + rng.IntN(15)))
+				b.shaded = grey(uint8(55 + rng.IntN(15)))
+				b.line = grey(uint8(70 + rng.IntN(25)))
+				b.border = grey(uint8(140 + rng.IntN(60)))
+				b.clueInk = color.RGBA{uint8(200 + rng.IntN(40)), uint8(185 + rng.IntN(30)), 150, 255}
+			}
 		} else {
 			// 0h h1's dark theme has dark-grey blanks on a near-black board;
 			// a light page gets that board as a panel of its own.
@@ -266,13 +275,25 @@ func (b *board) drawClue(m *gocv.Mat, r1, c1, r2, c2 int, rel string) {
 	} else {
 		mid.Y = b.oy + max(r1, r2)*b.cs
 	}
-	s := max(3, int(0.17*float64(b.cs)))
+	scale := 1.0
+	if b.spec.ClueScale > 0 {
+		scale = b.spec.ClueScale
+	}
+	s := max(3, int(0.17*scale*float64(b.cs)))
 	patch := b.background
 	if b.spec.Style == StyleTango {
 		patch = b.cell
 	}
-	gocv.CircleWithParams(m, mid, s*13/10, patch, -1, gocv.LineAA, 0)
+	if b.spec.ClueBadge {
+		r := s * 14 / 10
+		rgbaRoundRect{image.Rect(mid.X-r, mid.Y-r, mid.X+r+1, mid.Y+r+1), r / 3}.fill(m, patch)
+	} else {
+		gocv.CircleWithParams(m, mid, s*13/10, patch, -1, gocv.LineAA, 0)
+	}
 	t := max(1, b.cs/22)
+	if b.spec.ClueStroke > 0 {
+		t = max(1, int(b.spec.ClueStroke*float64(b.cs)+0.5))
+	}
 	if rel == "x" {
 		bar(m, image.Pt(mid.X-s, mid.Y-s), image.Pt(mid.X+s, mid.Y+s), t, b.clueInk)
 		bar(m, image.Pt(mid.X-s, mid.Y+s), image.Pt(mid.X+s, mid.Y-s), t, b.clueInk)

@@ -65,6 +65,8 @@ func renderClean(spec *Spec, rng *rand.Rand) (Sample, error) {
 	W, H := spec.Width, spec.Height
 	page := color.RGBA{255, 255, 255, 255}
 	switch {
+	case spec.Style == StyleTango && spec.Dark:
+		page = color.RGBA{27, 31, 35, 255}
 	case spec.Style == StyleTango:
 		page = color.RGBA{243, 242, 239, 255}
 	case spec.Style == StyleTiles && rng.IntN(2) == 0:
@@ -107,8 +109,12 @@ func renderClean(spec *Spec, rng *rand.Rand) (Sample, error) {
 	b.oy = barH + margin + (availH-bh)/2
 	if spec.Style == StyleTango {
 		card := b.outer().Inset(-cs / 3)
-		rgbaRoundRect{card, cs / 4}.fill(&m, color.RGBA{255, 255, 255, 255})
-		b.background = color.RGBA{255, 255, 255, 255}
+		cardCol := color.RGBA{255, 255, 255, 255}
+		if spec.Dark {
+			cardCol = b.cell
+		}
+		rgbaRoundRect{card, cs / 4}.fill(&m, cardCol)
+		b.background = cardCol
 	}
 	if spec.Look == LookLight || spec.Look == LookPartial {
 		// A web page: text beside and below the puzzle where there is room.

@@ -71,6 +71,15 @@ type Spec struct {
 	Rotate      float64
 	Bend        float64
 	Orientation int
+
+	// The wild suites' looks, which the tuned suites never draw (the zero
+	// value is the tuned look, so their pixels stay as they were). Real
+	// apps draw their clues smaller and finer than the tuned look, on a
+	// badge, and offer dark themes.
+	ClueScale  float64 // the clues' size against the tuned look's; 0 means 1
+	ClueStroke float64 // the clues' stroke as a fraction of a cell; 0: the tuned cell/22
+	ClueBadge  bool    // clues on a rounded square badge, not a disc
+	Dark       bool    // a dark theme (Tango boards)
 }
 
 // Truth is what a perfect reader reports for a sample.
@@ -130,6 +139,30 @@ func (l *Library) Suite(seed uint64, kind Kind, n int) ([]Spec, error) {
 	}
 	return specs, nil
 }
+
+// WildSuite is Suite with the looks the tuned suites never draw: clues
+// from a third of the tuned size to a little over it, fine or bold, on
+// discs or badges, and dark Tango boards. It uses its own random stream,
+// so a wild suite shares no pixels with a tuned one of the same seed.
+func (l *Library) WildSuite(seed uint64, kind Kind, n int) ([]Spec, error) {
+	specs, err := l.Suite(seed^wildSalt, kind, n)
+	if err != nil {
+		return nil, err
+	}
+	for i := range specs {
+		s := &specs[i]
+		rng := rand.New(rand.NewPCG(seed, uint64(i)<<1|kindBit(kind)|wildSalt))
+		s.ClueScale = 0.35 + 0.75*rng.Float64()
+		s.ClueStroke = 1 / (20 + 35*rng.Float64())
+		s.ClueBadge = rng.IntN(2) == 0
+		s.Dark = s.Style == StyleTango && rng.Float64() < 0.4
+		s.Name = "wild-" + s.Name
+	}
+	return specs, nil
+}
+
+// wildSalt separates the wild suites' random streams from the tuned ones'.
+const wildSalt = 0x5eed_0000_0000
 
 // bigSizes are the large and odd grids published screenshots show but the
 // datasets lack; they get random content.

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"bytes"
 	"reflect"
 	"strings"
 	"testing"
@@ -69,5 +70,57 @@ func TestSuiteCoversEverything(t *testing.T) {
 	}
 	if !reflect.DeepEqual(prefix, photos[:10]) {
 		t.Error("a shorter suite is not a prefix of a longer one")
+	}
+}
+
+// TestWildSuiteVariesWhatTheTunedOnesDoNot: the wild suites draw small
+// and fine clues, badges and dark Tango boards; the tuned suites keep the
+// zero values, so their pixels do not move.
+func TestWildSuiteVariesWhatTheTunedOnesDoNot(t *testing.T) {
+	lib := library(t)
+	wild, err := lib.WildSuite(9001, KindClean, 70)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuned, err := lib.Suite(9001, KindClean, 70)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var small, badge, dark int
+	for _, s := range wild {
+		if !strings.HasPrefix(s.Name, "wild-") || s.ClueScale < 0.35 || s.ClueScale > 1.1 || s.ClueStroke <= 0 {
+			t.Fatalf("%s: clue scale %.2f, stroke %.3f", s.Name, s.ClueScale, s.ClueStroke)
+		}
+		if s.ClueScale < 0.6 {
+			small++
+		}
+		if s.ClueBadge {
+			badge++
+		}
+		if s.Dark {
+			dark++
+		}
+	}
+	if small == 0 || badge == 0 || dark == 0 {
+		t.Errorf("70 wild specs: %d small-clue, %d badge, %d dark; want some of each", small, badge, dark)
+	}
+	for _, s := range tuned {
+		if s.ClueScale != 0 || s.ClueStroke != 0 || s.ClueBadge || s.Dark {
+			t.Fatalf("tuned spec %s draws a wild look", s.Name)
+		}
+	}
+	// A wild look changes the picture of the same board.
+	spec := handSpec(KindClean, StyleTango, LookApp, 6, 6)
+	a, err := Render(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.ClueScale, spec.ClueStroke, spec.ClueBadge, spec.Dark = 0.4, 1.0/50, true, true
+	b, err := Render(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(a.Data, b.Data) {
+		t.Errorf("the wild look drew the same picture")
 	}
 }

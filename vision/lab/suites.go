@@ -19,6 +19,8 @@ type Suite struct {
 	Kind synth.Kind
 	N    int
 	Dir  string // a folder: absolute, or relative to the shared data
+	// Wild draws the looks the tuned suites never show (synth.WildSuite).
+	Wild bool
 	// What says how the suite has been used, for the list command.
 	What string
 }
@@ -33,6 +35,8 @@ var Suites = []Suite{
 	{Name: "seed31337", Seed: 31337, Kind: synth.KindPhoto, N: 160, What: "tuned on in one round"},
 	{Name: "seed4242", Seed: 4242, Kind: synth.KindPhoto, N: 160, What: "rendered and tuned on in one round"},
 	{Name: "seed555", Seed: 555, Kind: synth.KindPhoto, N: 160, What: "never tuned on"},
+	{Name: "wild-clean", Seed: 9001, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on: screenshots with the looks the tuned suites lack (fine and small clues, badges, dark Tango)"},
+	{Name: "wild-photos", Seed: 9002, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on: photos with those looks"},
 	{Name: "fixtures", Dir: "repo:vision/testdata/reader", What: "the reader's own clean screenshots (testdata)"},
 	{Name: "wicht", Dir: "photos/wicht-sudoku", What: "202 real phone photos of sudokus, ink truth"},
 	{Name: "screens", Dir: "screens", What: "real app and web screenshots"},
@@ -138,7 +142,11 @@ func (e *Env) Cases(s Suite) ([]Case, error) {
 		if err != nil {
 			return nil, err
 		}
-		specs, err := lib.Suite(s.Seed, s.Kind, s.N)
+		suite := lib.Suite
+		if s.Wild {
+			suite = lib.WildSuite
+		}
+		specs, err := suite(s.Seed, s.Kind, s.N)
 		if err != nil {
 			return nil, err
 		}
