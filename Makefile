@@ -136,7 +136,7 @@ vision-report:
 # Each parser's fuzz target for FUZZTIME; the seed corpora also run in `make test`.
 # Minimisation is capped because it otherwise stalls for a minute per new input.
 FUZZTIME ?= 30s
-FUZZ_TARGETS := solver:FuzzParseText solver:FuzzParseUnruly solver:FuzzSteps store:FuzzImport \
+FUZZ_TARGETS := solver:FuzzParseText solver:FuzzParseUnruly solver:FuzzRecordReader solver:FuzzSteps store:FuzzImport \
 	vision:FuzzLoadBytesRead vision:FuzzJPEGComplete vision/exif:FuzzOrientation
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \

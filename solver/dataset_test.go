@@ -165,3 +165,31 @@ func TestRecordReaderOverlongLine(t *testing.T) {
 		t.Fatalf("ids %v, bad %v", ids, bad)
 	}
 }
+
+// FuzzRecordReader: any input is read to its end, line numbers only grow,
+// and no line is reported past the input's own count of line endings.
+func FuzzRecordReader(f *testing.F) {
+	for _, s := range []string{"{\"id\": \"a\"}\n", "{\"id\": \"a\"}\r\n{\"id\": \"b\"}", "\uFEFF{\"id\": \"a\"}\r{", "\r\r\n\n", "{\"id\": \"a\", broken\n{}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines := strings.Count(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n") + strings.Count(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r") + 1
+		rr := NewRecordReader(bytes.NewReader(data))
+		last := 0
+		for i := 0; ; i++ {
+			_, err := rr.Next()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			var le *LineError
+			line := rr.Line()
+			if errors.As(err, &le) {
+				line = le.Line
+			}
+			if line < last || line > lines || i > lines {
+				t.Fatalf("record %d reported at line %d after line %d, in an input of %d lines", i, line, last, lines)
+			}
+			last = line
+		}
+	})
+}

@@ -102,7 +102,7 @@ func TestUnrulyRoundTripDatasets(t *testing.T) {
 }
 
 func FuzzParseUnruly(f *testing.F) {
-	for _, s := range []string{"6x6:aGzd", "8x8u:zzZA", "10x10:zzzzb", "6x6dn:aGzd", "14x8:", "0x0:a"} {
+	for _, s := range []string{"6x6:aGzd", "8x8u:zzZA", "10x10:zzzzb", "6x6dn:aGzd", "14x8:", "0x0:a", "6x6u:", "6x6u:fah!jaebba", "\uFEFF6x6:aGzd\r\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, id string) {

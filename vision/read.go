@@ -73,6 +73,9 @@ func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error
 	grid, bend := rectify(bgr, toImage, c.centres, locScale, rows, cols, px)
 	defer grid.Close()
 	ci := newCellImage(grid, rows, cols, px)
+	if !gridShown(img, quad, ci) {
+		return nil, ErrNoGrid
+	}
 
 	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height}
 	r.Style, r.Cells, r.Confidence = classify(ci)

@@ -6,6 +6,8 @@ import (
 	"image"
 	"image/color"
 	"image/gif"
+	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -140,5 +142,28 @@ func TestImagesAreNotReadAsText(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A photo of noise is no puzzle: solve says so and exits 2.
+func TestSolveNoisePhoto(t *testing.T) {
+	// This seed's noise read as a 23x11 grid before the reader checked its
+	// grids stand out from the noise.
+	rng := rand.New(rand.NewPCG(3, 1))
+	img := image.NewRGBA(image.Rect(0, 0, 640, 480))
+	for i := 0; i < len(img.Pix); i += 4 {
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 255
+	}
+	var data bytes.Buffer
+	if err := png.Encode(&data, img); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "noise.png")
+	if err := os.WriteFile(path, data.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runImageCLI("solve", "--no-save", path)
+	if code != ExitBadInput || !strings.Contains(errOut, "no puzzle grid found") || out != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 2 and no puzzle grid found", code, out, errOut)
 	}
 }
