@@ -14,8 +14,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"binocle/internal/synth"
 	"binocle/vision"
-	"binocle/vision/internal/synth"
 )
 
 // noGridImage renders one picture without a puzzle grid in it, from seed.
