@@ -858,7 +858,8 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 		if !isConvexOrdered(q) {
 			continue
 		}
-		c := gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}}
+		c := gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}, method: MethodBoard, evidence: noEvidence}
+		c.evidence.Spots, c.evidence.Residual = len(l.at), roundTo(l.residual, 3)
 		if tiles {
 			// A tile's centre is its cell's; a moon's is not (mesh.go).
 			for _, p := range positionsInOrder(l.at) {
@@ -1084,7 +1085,7 @@ func unionBoards(a, b gridCandidate) (gridCandidate, bool) {
 		q[k][0], q[k][1] = toImage.apply(p[0], p[1])
 	}
 	n, m := int(r1-r0), int(c1-c0)
-	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: n, score: 1}, cols: periodFit{n: m, score: 1}}, true
+	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: n, score: 1}, cols: periodFit{n: m, score: 1}, method: MethodBoardUnion, evidence: a.evidence}, true
 }
 
 // insideQuad tells whether (x, y) is inside the convex quadrilateral q, or
@@ -1204,7 +1205,7 @@ func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
 	if !isConvexOrdered(q) {
 		return gridCandidate{}, false
 	}
-	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}}, true
+	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, method: MethodBoardFrame, evidence: prev.evidence}, true
 }
 
 // locateScale is the factor from the pixels of img downscaled to

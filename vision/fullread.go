@@ -20,5 +20,6 @@ func rereadFull(data []byte, d *decodedImage, err error) (*Reading, error) {
 	if ferr != nil {
 		return nil, err
 	}
+	r.Evidence.FullDecode = true
 	return r, nil
 }

@@ -157,7 +157,9 @@ func glyphGridOf(p plane, spots, single []spot, lo, hi int) (gridCandidate, bool
 	if !isConvexOrdered(q) {
 		return gridCandidate{}, false
 	}
-	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}}, true
+	ev := noEvidence
+	ev.Spots, ev.Residual = len(l.at), roundTo(l.residual, 3)
+	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}, method: MethodGlyphLattice, evidence: ev}, true
 }
 
 // glyphBox is a span of lattice columns [c0, c1) and rows [r0, r1).

@@ -29,6 +29,10 @@ type gridCandidate struct {
 	// shadowEdged is set, when the locate mode asks for it, for a lattice
 	// that ends on some side where the light changes (shadowEdged).
 	shadowEdged bool
+	// method and evidence say which locator found the candidate and what
+	// it had to go on; they reach the Reading and change nothing else.
+	method   Method
+	evidence Evidence
 }
 
 func (c gridCandidate) quality() float64 { return math.Min(c.rows.score, c.cols.score) }
@@ -76,6 +80,7 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 		if err == nil && c.rows.n*c.cols.n < minFineCells && !c.doubtless {
 			c, err = gridCandidate{}, ErrNoGrid
 		}
+		c.evidence.Fine = err == nil
 	}
 	if err == nil && c.shadowEdged {
 		// Found only on the lit side of a shadow: the flattened copy
@@ -144,16 +149,18 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 
 // locateIn is locateWith on the located copy and its gray.
 func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandidate, float64, error) {
-	if f, ok := locateLattice(gray, mode.variants); ok {
+	if f, ev, ok := locateLattice(gray, mode.variants); ok {
 		if mode.flatten {
 			f = snapToOutline(gray, f)
 		}
 		c := gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres, complete: f.complete()}
+		c.method, c.evidence = MethodLattice, ev
+		c.evidence.Flattened = mode.flatten
 		if !c.complete {
 			p := planeOf(gray)
 			// A fully inked grid on light lines closes the paper
 			// between its glyphs into a lattice half a cell off.
-			c, _ = phaseChecked(p, c)
+			c, c.evidence.PhaseShifted = phaseChecked(p, c)
 			if mode.shadows {
 				c.shadowEdged = shadowEdged(p, c)
 			}
@@ -165,6 +172,7 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 	}
 	if mode.glyphs {
 		if c, ok := glyphGrid(planeOf(gray)); ok {
+			c.evidence.Flattened = mode.flatten
 			return c, scale, nil
 		}
 	}
@@ -172,13 +180,12 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 		return gridCandidate{}, scale, ErrNoGrid
 	}
 
-	var quads [][4][2]float64
-	quads = append(quads, inkQuads(gray)...)
-	quads = append(quads, tileQuads(small, planeOf(gray))...)
+	ink := inkQuads(gray)
+	quads := append(ink, tileQuads(small, planeOf(gray))...)
 
 	best := gridCandidate{}
 	bestScore := 0.0
-	for _, q := range quads {
+	for i, q := range quads {
 		c, ok := verifyCandidate(gray, q)
 		if locateTrace != nil {
 			locateTrace("candidate %v -> %v area %.0f rows %+v cols %+v ok %v", q, c.quad, c.area, c.rows, c.cols, ok)
@@ -189,6 +196,13 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 		score := c.area * c.quality() * c.quality()
 		if score > bestScore {
 			best, bestScore = c, score
+			best.method = MethodOutline
+			if i >= len(ink) {
+				best.method = MethodTiles
+			}
+			best.evidence = noEvidence
+			best.evidence.Periodicity = roundTo(c.quality(), 3)
+			best.evidence.Flattened = mode.flatten
 		}
 	}
 	if bestScore == 0 {
@@ -223,9 +237,12 @@ func TraceLocate(f func(format string, args ...any)) (restore func()) {
 
 // locateLattice finds the grid as a lattice of closed cells, trying the
 // boundary maps in turn; a clean, complete lattice ends the search early.
-func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
-	if f, ok := quickLattice(gray); ok {
-		return growSmall(gray, adjustBent(gray, f)), true
+// The evidence is the accepted lattice's, before it was grown.
+func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, Evidence, bool) {
+	if f, lines, ok := quickLattice(gray); ok {
+		ev := latticeEvidence(f, lines, "sure")
+		ev.HalfSize = true
+		return growSmall(gray, adjustBent(gray, f)), ev, true
 	}
 	var fits []latticeFit
 	for _, v := range variants {
@@ -242,25 +259,41 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 			locateTrace("lattice %dx%d cells %d size %.1f resid %.3f quad %v", o.rows, o.cols, o.cells, o.cellSize, o.residual, o.quad())
 		}
 	}
-	if f, ok := firstGrid(gray, fits); ok {
-		return growSmall(gray, growBig(gray, adjustBent(gray, f))), true
+	if f, ev, ok := firstGrid(gray, fits); ok {
+		return growSmall(gray, growBig(gray, adjustBent(gray, f))), ev, true
 	}
-	return latticeFit{}, false
+	return latticeFit{}, Evidence{}, false
 }
 
 // firstGrid returns the best of the fits that shows a grid's lines: the
 // chance lattices of text are told from grids by their lines.
-func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, bool) {
+func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, Evidence, bool) {
 	for _, f := range fits {
 		lines := measureLines(gray, f).gridLines()
 		if locateTrace != nil {
 			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
 		}
-		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() || f.populous(lines) || f.many() {
-			return f, true
+		if rule := gridRule(f, lines); rule != "" {
+			return f, latticeEvidence(f, lines, rule), true
 		}
 	}
-	return latticeFit{}, false
+	return latticeFit{}, Evidence{}, false
+}
+
+// gridRule names the first rule by which a lattice with the given line
+// evidence passes for a grid, or is "" when none does.
+func gridRule(f latticeFit, lines float64) string {
+	switch {
+	case lines >= minGridLines && (f.cells >= 12 || lines >= 0.9):
+		return "lines"
+	case f.dense():
+		return "dense"
+	case f.populous(lines):
+		return "populous"
+	case f.many():
+		return "many"
+	}
+	return ""
 }
 
 // dense tells whether a lattice is too full and too regular for text to
@@ -325,10 +358,16 @@ const (
 // a small copy, while its lines are there along nearly every segment. A
 // lattice of few cells must have closed more of them: one row of big
 // digits on bent paper can go missing whole.
-func (f latticeFit) sure(gray gocv.Mat) bool {
+// It returns the line evidence too, -1 when the lattice failed before its
+// lines were measured.
+func (f latticeFit) sure(gray gocv.Mat) (bool, float64) {
 	n := f.rows * f.cols
 	closed := 4*f.cells >= 3*n || (n >= 100 && 5*f.cells >= 3*n)
-	return f.residual <= strictResidual && closed && measureLines(gray, f).gridLines() >= sureLines
+	if f.residual > strictResidual || !closed {
+		return false, -1
+	}
+	lines := measureLines(gray, f).gridLines()
+	return lines >= sureLines, lines
 }
 
 // plain tells whether a lattice's lines are plain to see along most of
@@ -345,23 +384,28 @@ const sureLines = 0.97
 
 // quickLattice looks for a clean lattice in a half-size copy, where most
 // screenshots and sharp photos still show cells of a dozen pixels or more
-// at a quarter of the cost; the lattice is returned in gray's pixels.
-func quickLattice(gray gocv.Mat) (latticeFit, bool) {
+// at a quarter of the cost; the lattice is returned in gray's pixels, with
+// its line evidence.
+func quickLattice(gray gocv.Mat) (latticeFit, float64, bool) {
 	if max(gray.Cols(), gray.Rows()) < 2*quickMinSide {
-		return latticeFit{}, false
+		return latticeFit{}, -1, false
 	}
 	half := gocv.NewMat()
 	defer half.Close()
 	gocv.Resize(gray, &half, pt(gray.Cols()/2, gray.Rows()/2), 0, 0, gocv.InterpolationArea)
 	fits := preferFiner(findLattices(cellBlobs(half, cannyEdges)))
-	if len(fits) == 0 || fits[0].cellSize < 12 || !fits[0].sure(half) {
-		return latticeFit{}, false
+	if len(fits) == 0 || fits[0].cellSize < 12 {
+		return latticeFit{}, -1, false
+	}
+	sure, lines := fits[0].sure(half)
+	if !sure {
+		return latticeFit{}, -1, false
 	}
 	f := fits[0]
 	f.toImage = f.toImage.then(scaling(float64(gray.Cols())/float64(half.Cols()), float64(gray.Rows())/float64(half.Rows())))
 	f.cellSize *= float64(gray.Cols()) / float64(half.Cols())
 	f.centres = scaleCentres(f.centres, float64(gray.Cols())/float64(half.Cols()), float64(gray.Rows())/float64(half.Rows()))
-	return f, true
+	return f, lines, true
 }
 
 // quickMinSide is the smallest half-size copy worth a quick look.

@@ -74,7 +74,7 @@ func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error
 	defer grid.Close()
 	ci := newCellImage(grid, rows, cols, px)
 
-	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height}
+	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.method, Evidence: c.evidence}
 	r.Style, r.Cells, r.Confidence = classify(ci)
 	r.Edges = findClues(ci)
 	r.Corners = scaleQuad(quad, scale)

@@ -45,6 +45,10 @@ type Reading struct {
 	Style                   Style
 	ImageWidth, ImageHeight int
 	Millis                  float64 // time of the read, end to end
+	// Method is the locator that found the grid and Evidence what it had
+	// to go on: where to look first when a reading is wrong.
+	Method   Method
+	Evidence Evidence
 
 	// bend, when the page was found bent, maps grid cells (corners at
 	// integers) to original pixels more closely than Homography (mesh.go).
@@ -86,6 +90,8 @@ type readingJSON struct {
 	Corners    [4][2]float64 `json:"corners"`
 	Confidence [][]float64   `json:"confidence"`
 	Style      Style         `json:"style"`
+	Method     Method        `json:"method"`
+	Evidence   Evidence      `json:"evidence"`
 	Millis     float64       `json:"millis"`
 }
 
@@ -93,11 +99,13 @@ type readingJSON struct {
 func (r *Reading) MarshalJSON() ([]byte, error) {
 	out := readingJSON{
 		Rows: r.Rows, Cols: r.Cols,
-		Cells:   solver.GridRows(r.Cells, r.Rows, r.Cols),
-		Edges:   r.Edges,
-		Corners: r.Corners,
-		Style:   r.Style,
-		Millis:  roundTo(r.Millis, 3),
+		Cells:    solver.GridRows(r.Cells, r.Rows, r.Cols),
+		Edges:    r.Edges,
+		Corners:  r.Corners,
+		Style:    r.Style,
+		Method:   r.Method,
+		Evidence: r.Evidence,
+		Millis:   roundTo(r.Millis, 3),
 	}
 	if out.Edges == nil {
 		out.Edges = []solver.Edge{}
