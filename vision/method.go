@@ -62,7 +62,7 @@ type Evidence struct {
 	// had fallen between (phaseChecked).
 	PhaseShifted bool `json:"phase_shifted,omitempty"`
 	// FullDecode: found only in a second decode of the file at full
-	// size, after the reduced decode showed nothing (rereadFull).
+	// size, after the reduced decode showed nothing (picture.retryFull).
 	FullDecode bool `json:"full_decode,omitempty"`
 }
 
