@@ -69,6 +69,23 @@ func (r *Reading) Puzzle(rules solver.Rules) (*solver.Puzzle, error) {
 	return p, nil
 }
 
+// Rules is the rule set the reading's glyphs name, and whether solving
+// under auto rules may widen it. Troix's X/O/I letters are Troix's alone:
+// a photo with no I given would otherwise be solved as a binary puzzle. A
+// Tango board is 3-in-a-Row by definition: auto would try Takuzu when a
+// clue was missed, and call the board Takuzu. Any other style is
+// 3-in-a-Row, which auto widens to Takuzu when that makes the answer
+// unique. The app and the command line both take the rules from here.
+func (r *Reading) Rules() (rules solver.Rules, auto bool) {
+	switch r.Style {
+	case StyleXOI:
+		return solver.Troix, true
+	case StyleTango:
+		return solver.ThreeInARow, false
+	}
+	return solver.ThreeInARow, true
+}
+
 // Doubtful lists the cells whose confidence is below limit, for pointing
 // the user at what to check.
 func (r *Reading) Doubtful(limit float64) []solver.Point {
