@@ -18,7 +18,7 @@ type gridCandidate struct {
 	quad       [4][2]float64
 	area       float64
 	rows, cols periodFit
-	centres    [][2]float64 // measured cell centres, when a lattice found the grid (mesh.go)
+	centres    [][2]float64 // measured cell centres, when a lattice found the grid (rectify_mesh.go)
 	// complete is set when a lattice found the grid with nearly every
 	// cell closed and its centres on the lattice: nothing of it is left
 	// for the app-board locator to find.
@@ -63,7 +63,7 @@ func scaleQuad(q [4][2]float64, s float64) [4][2]float64 {
 func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	c, scale, err := locateWith(img, readLocate)
 	// App boards in photos lose their lines and gaps to blur; their
-	// coloured cells still give the lattice (board.go).
+	// coloured cells still give the lattice (locate_board.go).
 	if b, bscale, ok := appBoardFallback(img, c, scale, err); ok {
 		return b, bscale, nil
 	}
@@ -101,9 +101,9 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 		// is the strongest structure in every boundary map, and leaves
 		// the lines a couple of grey levels deep in the dark part: with
 		// the light divided out, they stand as far off the paper there
-		// as anywhere (flatten.go).
+		// as anywhere (locate_flatten.go).
 		// Lines too faint to close any cell even there: the glyphs on
-		// them place the lattice (glyphlattice.go).
+		// them place the lattice (locate_glyphlattice.go).
 		c, scale, err = locateWith(img, flatGlyphLocate)
 	}
 	return c, scale, err
@@ -215,12 +215,6 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 // resolution must have: one that small would have shown in the located copy.
 const minFineCells = 100
 
-// minGridLines is the line evidence (see gridLines) a lattice needs to
-// count as a grid. A lattice of a few cells has only a few segments to
-// show, which the rows and gaps of a text column fill by chance as often
-// as not; those need most of their segments seen.
-const minGridLines = 0.3
-
 // locateTrace, when set (by tests, or through TraceLocate), is told about
 // every candidate.
 var locateTrace func(format string, args ...any)
@@ -279,108 +273,6 @@ func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, Evidence, bool) {
 	}
 	return latticeFit{}, Evidence{}, false
 }
-
-// gridRule names the first rule by which a lattice with the given line
-// evidence passes for a grid, or is "" when none does.
-func gridRule(f latticeFit, lines float64) string {
-	switch {
-	case lines >= minGridLines && (f.cells >= 12 || lines >= 0.9):
-		return "lines"
-	case f.dense():
-		return "dense"
-	case f.populous(lines):
-		return "populous"
-	case f.many():
-		return "many"
-	}
-	return ""
-}
-
-// dense tells whether a lattice is too full and too regular for text to
-// have formed it, whatever its line evidence: tiles with hairline gaps
-// show little of the ridges measureLines looks for.
-func (f latticeFit) dense() bool {
-	return f.cells >= 16 && 10*f.cells >= 6*f.rows*f.cols && f.residual <= strictResidual
-}
-
-// complete tells whether nearly every cell of a lattice closed, on the
-// lattice.
-func (f latticeFit) complete() bool {
-	return f.residual <= strictResidual && 10*f.cells >= 9*f.rows*f.cols
-}
-
-// many tells whether a lattice has more cells on it, closely placed,
-// than the counters of a text column ever lined up: a big grid's lines,
-// a few pixels apart in the located copy, are too fine for measureLines
-// to see, and its glyphs leave only a third of its cells closed.
-func (f latticeFit) many() bool {
-	return f.cells >= minManyCells && f.residual <= strictResidual
-}
-
-// manyClosed tells whether a big lattice of small cells leaves no doubt
-// without its lines being measured: many cells, on the lattice, and most
-// of them closed, which the other boundary maps would only repeat at
-// their cost.
-func (f latticeFit) manyClosed() bool {
-	return f.many() && 2*f.cells >= f.rows*f.cols && max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell
-}
-
-// minManyCells is the fewest closed cells that make a lattice a grid on
-// their number alone.
-const minManyCells = 150
-
-// clean tells whether a lattice leaves no doubt: nearly every cell
-// closed, centres on the lattice and lines along nearly every segment.
-func (f latticeFit) clean(gray gocv.Mat) bool {
-	return f.complete() && measureLines(gray, f).gridLines() >= 0.9
-}
-
-// doubtless tells whether a lattice of however few cells is a grid: text
-// counters line up now and then, but never with nearly every cell between
-// them closed, on the lattice, and lines along most of its segments.
-// Light lines in a photo show along fewer segments than clean requires.
-func (f latticeFit) doubtless(gray gocv.Mat) bool {
-	return f.cells >= minDoubtlessCells && min(f.rows, f.cols) >= minDoubtlessSide && f.complete() && measureLines(gray, f).gridLines() >= doubtlessLines
-}
-
-// minDoubtlessCells and doubtlessLines bound a doubtless lattice: a few
-// closed cells in a row of glyphs are too few to vouch for a grid, and a
-// strip of closed cells two or three wide is as often the part of a grid
-// where its light lines happened to close them off.
-const (
-	minDoubtlessCells = 16
-	minDoubtlessSide  = 4
-	doubtlessLines    = 0.8
-)
-
-// sure tells whether a lattice leaves no doubt even with some of its cells
-// open: glyphs touching the lines of a print grid leave cells unclosed in
-// a small copy, while its lines are there along nearly every segment. A
-// lattice of few cells must have closed more of them: one row of big
-// digits on bent paper can go missing whole.
-// It returns the line evidence too, -1 when the lattice failed before its
-// lines were measured.
-func (f latticeFit) sure(gray gocv.Mat) (bool, float64) {
-	n := f.rows * f.cols
-	closed := 4*f.cells >= 3*n || (n >= 100 && 5*f.cells >= 3*n)
-	if f.residual > strictResidual || !closed {
-		return false, -1
-	}
-	lines := measureLines(gray, f).gridLines()
-	return lines >= sureLines, lines
-}
-
-// plain tells whether a lattice's lines are plain to see along most of
-// its segments and most of its cells closed: the faint-line map, the
-// costliest boundary map, is for grids whose lines are not. Tango's light
-// lines, broken by clue marks and shaded givens, are plain but not clean.
-func (f latticeFit) plain(gray gocv.Mat) bool {
-	return f.residual <= strictResidual && 5*f.cells >= 4*f.rows*f.cols && measureLines(gray, f).gridLines() >= 0.8
-}
-
-// sureLines is the line evidence that makes a lattice sure (see sure):
-// text columns reach a third of it, faint or blurred grids rarely all of it.
-const sureLines = 0.97
 
 // quickLattice looks for a clean lattice in a half-size copy, where most
 // screenshots and sharp photos still show cells of a dozen pixels or more

@@ -7,20 +7,20 @@ type Method string
 
 const (
 	// MethodLattice: the cells closed by the grid's lines, in one of the
-	// boundary maps, fitted to a lattice (cells.go, locateLattice).
+	// boundary maps, fitted to a lattice (locate_lattice.go, locateLattice).
 	MethodLattice Method = "lattice"
 	// MethodGlyphLattice: the glyphs fitted to a lattice and the grid's
-	// extent taken from its faint lines (glyphlattice.go), when no cell
+	// extent taken from its faint lines (locate_glyphlattice.go), when no cell
 	// closed.
 	MethodGlyphLattice Method = "glyph-lattice"
 	// MethodOutline: the outline of the grid's connected ink, checked for
 	// periodic lines across it (inkQuads, verifyCandidate).
 	MethodOutline Method = "outline"
 	// MethodTiles: the outline of a block of coloured tiles, checked like
-	// MethodOutline (tiles.go).
+	// MethodOutline (locate_tiles.go).
 	MethodTiles Method = "tiles"
 	// MethodBoard: an app board's coloured cells fitted to a lattice and
-	// its extent taken from its frame or tiles (board.go).
+	// its extent taken from its frame or tiles (locate_board.go).
 	MethodBoard Method = "board"
 	// MethodBoardFrame: a lattice grown out to Tango's dark frame.
 	MethodBoardFrame Method = "board-frame"

@@ -43,3 +43,24 @@ func TestReadingSaysMethod(t *testing.T) {
 		t.Errorf("method %q evidence %+v, want a lattice with its closed cells, line support, residual and rule", r.Method, ev)
 	}
 }
+
+// TestShareOf checks that a share compares exactly, as the integer ratios
+// the acceptance rules were tuned with did: 9 of 10 cells is nine tenths.
+func TestShareOf(t *testing.T) {
+	for _, tc := range []struct {
+		s           share
+		part, whole int
+		want        bool
+	}{
+		{share{9, 10}, 9, 10, true},
+		{share{9, 10}, 8, 10, false},
+		{share{6, 10}, 6, 10, true},
+		{share{3, 5}, 60, 100, true},
+		{share{3, 5}, 59, 100, false},
+		{share{1, 2}, 18, 36, true},
+	} {
+		if got := tc.s.of(tc.part, tc.whole); got != tc.want {
+			t.Errorf("%d/%d of %d at %d: %v, want %v", tc.s.num, tc.s.den, tc.whole, tc.part, got, tc.want)
+		}
+	}
+}

@@ -51,7 +51,7 @@ type Reading struct {
 	Evidence Evidence
 
 	// bend, when the page was found bent, maps grid cells (corners at
-	// integers) to original pixels more closely than Homography (mesh.go).
+	// integers) to original pixels more closely than Homography (rectify_mesh.go).
 	bend *bentMap
 }
 
