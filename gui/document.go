@@ -266,13 +266,8 @@ func (u *ui) readPhoto(gen int, name, source, path string, data []byte, into *st
 	}
 	out := photoRead{reading: reading, scale: scale, record: into}
 	shown := reading.Scaled(scale)
-	rules := solver.ThreeInARow
-	if reading.Style == vision.StyleXOI {
-		rules = solver.Troix
-	}
-	// A Tango board is 3-in-a-Row by definition: auto would try Takuzu
-	// when clues were missed, and title a Tango board "Takuzu".
-	out.auto = reading.Style != vision.StyleTango
+	rules, auto := reading.Rules()
+	out.auto = auto
 	out.puzzle, err = reading.Puzzle(rules)
 	if err == nil {
 		out.solve = solveWithImage(u.ctx, out.puzzle.Clone(), out.auto, mat, shown)

@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"binocle/gui/internal/storerec"
 	"binocle/solver"
 	"binocle/store"
 	"binocle/vision"
@@ -503,10 +504,7 @@ func (u *ui) saveSolveAs(res solver.Result, force bool) {
 		return
 	}
 	doc := u.doc
-	rec := store.RecordFromSolve(u.ed.puzzle, res, doc.source)
-	if r := doc.reading; r != nil {
-		rec.Reading = &store.Reading{Corners: r.Corners, Confidence: r.Confidence, Style: string(r.Style)}
-	}
+	rec := storerec.FromSolve(u.ed.puzzle, res, doc.source, doc.reading)
 	rec.Corrected = u.ed.corrected()
 	if doc.grade != nil {
 		// A generated puzzle's name carries its grade, which the

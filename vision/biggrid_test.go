@@ -65,7 +65,7 @@ func closedCellLattice(gray gocv.Mat) (latticeFit, bool) {
 	for _, v := range edgeVariants {
 		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
 	}
-	f, ok := firstGrid(gray, fits)
+	f, _, ok := firstGrid(gray, fits)
 	if !ok {
 		return latticeFit{}, false
 	}

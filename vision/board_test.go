@@ -225,6 +225,9 @@ func checkAppBoard(t *testing.T, name string, seed uint64, style string, cells, 
 	if c.rows.n != truth.Rows || c.cols.n != truth.Cols {
 		t.Fatalf("read %dx%d, truth %dx%d", c.rows.n, c.cols.n, truth.Rows, truth.Cols)
 	}
+	if c.method != MethodBoard || c.evidence.Spots == 0 || c.evidence.Residual < 0 {
+		t.Errorf("method %q evidence %+v, want board with its coloured cells counted", c.method, c.evidence)
+	}
 	q := scaleQuad(c.quad, scale*d.scale)
 	cell := math.Sqrt(quadArea(truth.Corners)) / float64(truth.Cols)
 	if gap := maxCornerGap(q, truth.Corners); gap > 0.5*cell {

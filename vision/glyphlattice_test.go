@@ -120,6 +120,9 @@ func TestGlyphGridStrayBeyond(t *testing.T) {
 	if !ok || c.rows.n != rows || c.cols.n != cols {
 		t.Fatalf("found %v %dx%d, want %dx%d", ok, c.rows.n, c.cols.n, rows, cols)
 	}
+	if c.method != MethodGlyphLattice || c.evidence.Spots < 6 || c.evidence.LineSupport != -1 {
+		t.Errorf("method %q evidence %+v, want glyph-lattice with its glyphs counted and no line support", c.method, c.evidence)
+	}
 }
 
 func TestRunAround(t *testing.T) {

@@ -18,7 +18,7 @@ type gridCandidate struct {
 	quad       [4][2]float64
 	area       float64
 	rows, cols periodFit
-	centres    [][2]float64 // measured cell centres, when a lattice found the grid (mesh.go)
+	centres    [][2]float64 // measured cell centres, when a lattice found the grid (rectify_mesh.go)
 	// complete is set when a lattice found the grid with nearly every
 	// cell closed and its centres on the lattice: nothing of it is left
 	// for the app-board locator to find.
@@ -29,6 +29,10 @@ type gridCandidate struct {
 	// shadowEdged is set, when the locate mode asks for it, for a lattice
 	// that ends on some side where the light changes (shadowEdged).
 	shadowEdged bool
+	// method and evidence say which locator found the candidate and what
+	// it had to go on; they reach the Reading and change nothing else.
+	method   Method
+	evidence Evidence
 }
 
 func (c gridCandidate) quality() float64 { return math.Min(c.rows.score, c.cols.score) }
@@ -59,7 +63,7 @@ func scaleQuad(q [4][2]float64, s float64) [4][2]float64 {
 func locate(img gocv.Mat) (gridCandidate, float64, error) {
 	c, scale, err := locateWith(img, readLocate)
 	// App boards in photos lose their lines and gaps to blur; their
-	// coloured cells still give the lattice (board.go).
+	// coloured cells still give the lattice (locate_board.go).
 	if b, bscale, ok := appBoardFallback(img, c, scale, err); ok {
 		return b, bscale, nil
 	}
@@ -76,6 +80,7 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 		if err == nil && c.rows.n*c.cols.n < minFineCells && !c.doubtless {
 			c, err = gridCandidate{}, ErrNoGrid
 		}
+		c.evidence.Fine = err == nil
 	}
 	if err == nil && c.shadowEdged {
 		// Found only on the lit side of a shadow: the flattened copy
@@ -96,9 +101,9 @@ func locate(img gocv.Mat) (gridCandidate, float64, error) {
 		// is the strongest structure in every boundary map, and leaves
 		// the lines a couple of grey levels deep in the dark part: with
 		// the light divided out, they stand as far off the paper there
-		// as anywhere (flatten.go).
+		// as anywhere (locate_flatten.go).
 		// Lines too faint to close any cell even there: the glyphs on
-		// them place the lattice (glyphlattice.go).
+		// them place the lattice (locate_glyphlattice.go).
 		c, scale, err = locateWith(img, flatGlyphLocate)
 	}
 	return c, scale, err
@@ -144,16 +149,18 @@ func locateWith(img gocv.Mat, mode locateMode) (gridCandidate, float64, error) {
 
 // locateIn is locateWith on the located copy and its gray.
 func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandidate, float64, error) {
-	if f, ok := locateLattice(gray, mode.variants); ok {
+	if f, ev, ok := locateLattice(gray, mode.variants); ok {
 		if mode.flatten {
 			f = snapToOutline(gray, f)
 		}
 		c := gridCandidate{quad: f.quad(), area: quadArea(f.quad()), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, centres: f.centres, complete: f.complete()}
+		c.method, c.evidence = MethodLattice, ev
+		c.evidence.Flattened = mode.flatten
 		if !c.complete {
 			p := planeOf(gray)
 			// A fully inked grid on light lines closes the paper
 			// between its glyphs into a lattice half a cell off.
-			c, _ = phaseChecked(p, c)
+			c, c.evidence.PhaseShifted = phaseChecked(p, c)
 			if mode.shadows {
 				c.shadowEdged = shadowEdged(p, c)
 			}
@@ -165,6 +172,7 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 	}
 	if mode.glyphs {
 		if c, ok := glyphGrid(planeOf(gray)); ok {
+			c.evidence.Flattened = mode.flatten
 			return c, scale, nil
 		}
 	}
@@ -172,13 +180,12 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 		return gridCandidate{}, scale, ErrNoGrid
 	}
 
-	var quads [][4][2]float64
-	quads = append(quads, inkQuads(gray)...)
-	quads = append(quads, tileQuads(small, planeOf(gray))...)
+	ink := inkQuads(gray)
+	quads := append(ink, tileQuads(small, planeOf(gray))...)
 
 	best := gridCandidate{}
 	bestScore := 0.0
-	for _, q := range quads {
+	for i, q := range quads {
 		c, ok := verifyCandidate(gray, q)
 		if locateTrace != nil {
 			locateTrace("candidate %v -> %v area %.0f rows %+v cols %+v ok %v", q, c.quad, c.area, c.rows, c.cols, ok)
@@ -189,6 +196,13 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 		score := c.area * c.quality() * c.quality()
 		if score > bestScore {
 			best, bestScore = c, score
+			best.method = MethodOutline
+			if i >= len(ink) {
+				best.method = MethodTiles
+			}
+			best.evidence = noEvidence
+			best.evidence.Periodicity = roundTo(c.quality(), 3)
+			best.evidence.Flattened = mode.flatten
 		}
 	}
 	if bestScore == 0 {
@@ -200,12 +214,6 @@ func locateIn(small, gray gocv.Mat, scale float64, mode locateMode) (gridCandida
 // minFineCells is the fewest cells a grid found only at the decoded
 // resolution must have: one that small would have shown in the located copy.
 const minFineCells = 100
-
-// minGridLines is the line evidence (see gridLines) a lattice needs to
-// count as a grid. A lattice of a few cells has only a few segments to
-// show, which the rows and gaps of a text column fill by chance as often
-// as not; those need most of their segments seen.
-const minGridLines = 0.3
 
 // locateTrace, when set (by tests, or through TraceLocate), is told about
 // every candidate.
@@ -223,9 +231,12 @@ func TraceLocate(f func(format string, args ...any)) (restore func()) {
 
 // locateLattice finds the grid as a lattice of closed cells, trying the
 // boundary maps in turn; a clean, complete lattice ends the search early.
-func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
-	if f, ok := quickLattice(gray); ok {
-		return growSmall(gray, adjustBent(gray, f)), true
+// The evidence is the accepted lattice's, before it was grown.
+func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, Evidence, bool) {
+	if f, lines, ok := quickLattice(gray); ok {
+		ev := latticeEvidence(f, lines, "sure")
+		ev.HalfSize = true
+		return growSmall(gray, adjustBent(gray, f)), ev, true
 	}
 	var fits []latticeFit
 	for _, v := range variants {
@@ -242,126 +253,51 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, bool) {
 			locateTrace("lattice %dx%d cells %d size %.1f resid %.3f quad %v", o.rows, o.cols, o.cells, o.cellSize, o.residual, o.quad())
 		}
 	}
-	if f, ok := firstGrid(gray, fits); ok {
-		return growSmall(gray, growBig(gray, adjustBent(gray, f))), true
+	if f, ev, ok := firstGrid(gray, fits); ok {
+		return growSmall(gray, growBig(gray, adjustBent(gray, f))), ev, true
 	}
-	return latticeFit{}, false
+	return latticeFit{}, Evidence{}, false
 }
 
 // firstGrid returns the best of the fits that shows a grid's lines: the
 // chance lattices of text are told from grids by their lines.
-func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, bool) {
+func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, Evidence, bool) {
 	for _, f := range fits {
 		lines := measureLines(gray, f).gridLines()
 		if locateTrace != nil {
 			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
 		}
-		if (lines >= minGridLines && (f.cells >= 12 || lines >= 0.9)) || f.dense() || f.populous(lines) || f.many() {
-			return f, true
+		if rule := gridRule(f, lines); rule != "" {
+			return f, latticeEvidence(f, lines, rule), true
 		}
 	}
-	return latticeFit{}, false
+	return latticeFit{}, Evidence{}, false
 }
-
-// dense tells whether a lattice is too full and too regular for text to
-// have formed it, whatever its line evidence: tiles with hairline gaps
-// show little of the ridges measureLines looks for.
-func (f latticeFit) dense() bool {
-	return f.cells >= 16 && 10*f.cells >= 6*f.rows*f.cols && f.residual <= strictResidual
-}
-
-// complete tells whether nearly every cell of a lattice closed, on the
-// lattice.
-func (f latticeFit) complete() bool {
-	return f.residual <= strictResidual && 10*f.cells >= 9*f.rows*f.cols
-}
-
-// many tells whether a lattice has more cells on it, closely placed,
-// than the counters of a text column ever lined up: a big grid's lines,
-// a few pixels apart in the located copy, are too fine for measureLines
-// to see, and its glyphs leave only a third of its cells closed.
-func (f latticeFit) many() bool {
-	return f.cells >= minManyCells && f.residual <= strictResidual
-}
-
-// manyClosed tells whether a big lattice of small cells leaves no doubt
-// without its lines being measured: many cells, on the lattice, and most
-// of them closed, which the other boundary maps would only repeat at
-// their cost.
-func (f latticeFit) manyClosed() bool {
-	return f.many() && 2*f.cells >= f.rows*f.cols && max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell
-}
-
-// minManyCells is the fewest closed cells that make a lattice a grid on
-// their number alone.
-const minManyCells = 150
-
-// clean tells whether a lattice leaves no doubt: nearly every cell
-// closed, centres on the lattice and lines along nearly every segment.
-func (f latticeFit) clean(gray gocv.Mat) bool {
-	return f.complete() && measureLines(gray, f).gridLines() >= 0.9
-}
-
-// doubtless tells whether a lattice of however few cells is a grid: text
-// counters line up now and then, but never with nearly every cell between
-// them closed, on the lattice, and lines along most of its segments.
-// Light lines in a photo show along fewer segments than clean requires.
-func (f latticeFit) doubtless(gray gocv.Mat) bool {
-	return f.cells >= minDoubtlessCells && min(f.rows, f.cols) >= minDoubtlessSide && f.complete() && measureLines(gray, f).gridLines() >= doubtlessLines
-}
-
-// minDoubtlessCells and doubtlessLines bound a doubtless lattice: a few
-// closed cells in a row of glyphs are too few to vouch for a grid, and a
-// strip of closed cells two or three wide is as often the part of a grid
-// where its light lines happened to close them off.
-const (
-	minDoubtlessCells = 16
-	minDoubtlessSide  = 4
-	doubtlessLines    = 0.8
-)
-
-// sure tells whether a lattice leaves no doubt even with some of its cells
-// open: glyphs touching the lines of a print grid leave cells unclosed in
-// a small copy, while its lines are there along nearly every segment. A
-// lattice of few cells must have closed more of them: one row of big
-// digits on bent paper can go missing whole.
-func (f latticeFit) sure(gray gocv.Mat) bool {
-	n := f.rows * f.cols
-	closed := 4*f.cells >= 3*n || (n >= 100 && 5*f.cells >= 3*n)
-	return f.residual <= strictResidual && closed && measureLines(gray, f).gridLines() >= sureLines
-}
-
-// plain tells whether a lattice's lines are plain to see along most of
-// its segments and most of its cells closed: the faint-line map, the
-// costliest boundary map, is for grids whose lines are not. Tango's light
-// lines, broken by clue marks and shaded givens, are plain but not clean.
-func (f latticeFit) plain(gray gocv.Mat) bool {
-	return f.residual <= strictResidual && 5*f.cells >= 4*f.rows*f.cols && measureLines(gray, f).gridLines() >= 0.8
-}
-
-// sureLines is the line evidence that makes a lattice sure (see sure):
-// text columns reach a third of it, faint or blurred grids rarely all of it.
-const sureLines = 0.97
 
 // quickLattice looks for a clean lattice in a half-size copy, where most
 // screenshots and sharp photos still show cells of a dozen pixels or more
-// at a quarter of the cost; the lattice is returned in gray's pixels.
-func quickLattice(gray gocv.Mat) (latticeFit, bool) {
+// at a quarter of the cost; the lattice is returned in gray's pixels, with
+// its line evidence.
+func quickLattice(gray gocv.Mat) (latticeFit, float64, bool) {
 	if max(gray.Cols(), gray.Rows()) < 2*quickMinSide {
-		return latticeFit{}, false
+		return latticeFit{}, -1, false
 	}
 	half := gocv.NewMat()
 	defer half.Close()
 	gocv.Resize(gray, &half, pt(gray.Cols()/2, gray.Rows()/2), 0, 0, gocv.InterpolationArea)
 	fits := preferFiner(findLattices(cellBlobs(half, cannyEdges)))
-	if len(fits) == 0 || fits[0].cellSize < 12 || !fits[0].sure(half) {
-		return latticeFit{}, false
+	if len(fits) == 0 || fits[0].cellSize < 12 {
+		return latticeFit{}, -1, false
+	}
+	sure, lines := fits[0].sure(half)
+	if !sure {
+		return latticeFit{}, -1, false
 	}
 	f := fits[0]
 	f.toImage = f.toImage.then(scaling(float64(gray.Cols())/float64(half.Cols()), float64(gray.Rows())/float64(half.Rows())))
 	f.cellSize *= float64(gray.Cols()) / float64(half.Cols())
 	f.centres = scaleCentres(f.centres, float64(gray.Cols())/float64(half.Cols()), float64(gray.Rows())/float64(half.Rows()))
-	return f, true
+	return f, lines, true
 }
 
 // quickMinSide is the smallest half-size copy worth a quick look.

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -14,10 +15,63 @@ import (
 // leaves tens of pixels per cell.
 const readSide = 1000
 
-// Read locates, rectifies and reads the puzzle grid in img.
+// Read locates, rectifies and reads the puzzle grid in img. img is the
+// picture at full size, so there is no fuller copy to retry in when it
+// shows no grid: ReadFile's retry reads exactly what Read is given.
 func Read(img gocv.Mat) (*Reading, error) {
+	return read(picture{decodedImage: &decodedImage{mat: img, scale: 1, width: img.Cols(), height: img.Rows()}}, time.Now())
+}
+
+// ReadFile reads the puzzle grid in an image file, as ReadBytes does; its
+// Millis include reading and decoding the file.
+func ReadFile(path string) (*Reading, error) {
 	start := time.Now()
-	r, err := readScaled(img, 1, img.Cols(), img.Rows())
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := readData(data, start)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+// ReadBytes reads the puzzle grid in an encoded image (JPEG, PNG, ...).
+// A large JPEG is decoded reduced, which is several times faster, and
+// decoded again at full size only when the reduced copy shows no grid.
+func ReadBytes(data []byte) (*Reading, error) {
+	return readData(data, time.Now())
+}
+
+func readData(data []byte, start time.Time) (*Reading, error) {
+	d, err := decodeImage(data, readSide)
+	if err != nil {
+		return nil, err
+	}
+	defer d.mat.Close()
+	p := picture{decodedImage: d}
+	if d.scale > 1 {
+		p.full = func() (*decodedImage, error) { return decodeImage(data, 1) }
+	}
+	return read(p, start)
+}
+
+// picture is what a read starts from: a copy of the original, and, when
+// that copy is reduced, a way to the full-size one.
+type picture struct {
+	*decodedImage
+	full func() (*decodedImage, error) // nil when the copy is full size
+}
+
+// read is the one path every entry takes: the copy it has first, then
+// the full-size picture when the copy showed no grid. Millis count from
+// start.
+func read(p picture, start time.Time) (*Reading, error) {
+	r, err := readScaled(p.mat, p.scale, p.width, p.height)
+	if err != nil {
+		r, err = p.retryFull(err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -25,26 +79,26 @@ func Read(img gocv.Mat) (*Reading, error) {
 	return r, nil
 }
 
-// ReadFile is LoadFile followed by Read; its Millis include decoding.
-func ReadFile(path string) (*Reading, error) {
-	start := time.Now()
-	data, err := os.ReadFile(path)
-	if err != nil {
+// retryFull reads the picture at full size after its reduced copy failed
+// with err. A small grid with light lines in a big photo keeps its lines
+// only at the decoded resolution: the DCT-reduced decode blurs them into
+// the paper, and locate's fine retry (locate.go) can only look at what it
+// is given. Only a miss pays for the second decode; any other error, or a
+// retry that fails too, returns err.
+func (p picture) retryFull(err error) (*Reading, error) {
+	if !errors.Is(err, ErrNoGrid) || p.full == nil {
 		return nil, err
 	}
-	d, err := decodeImage(data, readSide)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	full, ferr := p.full()
+	if ferr != nil {
+		return nil, err
 	}
-	defer d.mat.Close()
-	r, err := readScaled(d.mat, d.scale, d.width, d.height)
-	if err != nil {
-		r, err = rereadFull(data, d, err)
+	defer full.mat.Close()
+	r, ferr := readScaled(full.mat, full.scale, full.width, full.height)
+	if ferr != nil {
+		return nil, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	r.Millis = float64(time.Since(start).Microseconds()) / 1000
+	r.Evidence.FullDecode = true
 	return r, nil
 }
 
@@ -77,7 +131,7 @@ func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error
 		return nil, ErrNoGrid
 	}
 
-	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height}
+	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.method, Evidence: c.evidence}
 	r.Style, r.Cells, r.Confidence = classify(ci)
 	r.Edges = findClues(ci)
 	r.Corners = scaleQuad(quad, scale)

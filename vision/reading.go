@@ -45,9 +45,13 @@ type Reading struct {
 	Style                   Style
 	ImageWidth, ImageHeight int
 	Millis                  float64 // time of the read, end to end
+	// Method is the locator that found the grid and Evidence what it had
+	// to go on: where to look first when a reading is wrong.
+	Method   Method
+	Evidence Evidence
 
 	// bend, when the page was found bent, maps grid cells (corners at
-	// integers) to original pixels more closely than Homography (mesh.go).
+	// integers) to original pixels more closely than Homography (rectify_mesh.go).
 	bend *bentMap
 }
 
@@ -63,6 +67,23 @@ func (r *Reading) Puzzle(rules solver.Rules) (*solver.Puzzle, error) {
 	copy(p.Cells, r.Cells)
 	p.Edges = append([]solver.Edge(nil), r.Edges...)
 	return p, nil
+}
+
+// Rules is the rule set the reading's glyphs name, and whether solving
+// under auto rules may widen it. Troix's X/O/I letters are Troix's alone:
+// a photo with no I given would otherwise be solved as a binary puzzle. A
+// Tango board is 3-in-a-Row by definition: auto would try Takuzu when a
+// clue was missed, and call the board Takuzu. Any other style is
+// 3-in-a-Row, which auto widens to Takuzu when that makes the answer
+// unique. The app and the command line both take the rules from here.
+func (r *Reading) Rules() (rules solver.Rules, auto bool) {
+	switch r.Style {
+	case StyleXOI:
+		return solver.Troix, true
+	case StyleTango:
+		return solver.ThreeInARow, false
+	}
+	return solver.ThreeInARow, true
 }
 
 // Doubtful lists the cells whose confidence is below limit, for pointing
@@ -86,6 +107,8 @@ type readingJSON struct {
 	Corners    [4][2]float64 `json:"corners"`
 	Confidence [][]float64   `json:"confidence"`
 	Style      Style         `json:"style"`
+	Method     Method        `json:"method"`
+	Evidence   Evidence      `json:"evidence"`
 	Millis     float64       `json:"millis"`
 }
 
@@ -93,11 +116,13 @@ type readingJSON struct {
 func (r *Reading) MarshalJSON() ([]byte, error) {
 	out := readingJSON{
 		Rows: r.Rows, Cols: r.Cols,
-		Cells:   solver.GridRows(r.Cells, r.Rows, r.Cols),
-		Edges:   r.Edges,
-		Corners: r.Corners,
-		Style:   r.Style,
-		Millis:  roundTo(r.Millis, 3),
+		Cells:    solver.GridRows(r.Cells, r.Rows, r.Cols),
+		Edges:    r.Edges,
+		Corners:  r.Corners,
+		Style:    r.Style,
+		Method:   r.Method,
+		Evidence: r.Evidence,
+		Millis:   roundTo(r.Millis, 3),
 	}
 	if out.Edges == nil {
 		out.Edges = []solver.Edge{}

@@ -31,7 +31,7 @@ func TestQuickLatticeTakesSureGrid(t *testing.T) {
 		d := cleanShot(t, synth.StyleDigits, synth.LookPrint, largeGivens(n, n), 5)
 		small, _ := downscale(d.mat, locateSide)
 		gray := toGray(small)
-		f, ok := quickLattice(gray)
+		f, _, ok := quickLattice(gray)
 		gray.Close()
 		small.Close()
 		d.mat.Close()

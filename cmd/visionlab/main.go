@@ -140,7 +140,7 @@ func init() {
 	}
 	commands["diff"] = command{
 		usage:   "A B",
-		summary: "compare two snapshots, ignoring the method and millis fields; exit 1 on any difference",
+		summary: "compare two snapshots, ignoring the method, evidence and millis fields; exit 1 on any difference",
 		run: func(fs *flag.FlagSet, args []string, _ func() (*lab.Env, error)) int {
 			if err := fs.Parse(args); err != nil {
 				return 2

@@ -39,6 +39,8 @@ func TestReadJSONShape(t *testing.T) {
 		Corners    [][]float64
 		Confidence [][]float64
 		Style      string
+		Method     string
+		Evidence   map[string]any
 		Millis     float64
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
@@ -46,13 +48,16 @@ func TestReadJSONShape(t *testing.T) {
 	}
 	var keys map[string]json.RawMessage
 	json.Unmarshal([]byte(out), &keys)
-	for _, k := range []string{"rows", "cols", "cells", "edges", "corners", "confidence", "style", "millis"} {
+	for _, k := range []string{"rows", "cols", "cells", "edges", "corners", "confidence", "style", "method", "evidence", "millis"} {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("JSON lacks %q", k)
 		}
 	}
-	if len(keys) != 8 {
-		t.Errorf("JSON has %d keys, want the 8 documented", len(keys))
+	if len(keys) != 10 {
+		t.Errorf("JSON has %d keys, want the 10 documented", len(keys))
+	}
+	if got.Method == "" || got.Evidence == nil {
+		t.Errorf("method %q, evidence %v: the reading must say how it was read", got.Method, got.Evidence)
 	}
 	want := []string{"......", "....1.", ".10...", "...00.", ".1....", "......"}
 	if got.Rows != 6 || got.Cols != 6 || strings.Join(got.Cells, "/") != strings.Join(want, "/") {

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 
+	"binocle/gui/internal/storerec"
 	"binocle/store"
 )
 
@@ -22,10 +23,7 @@ func saveToHistory(env *Env, opts SolveOptions, s solved) error {
 		return err
 	}
 	defer st.Close()
-	rec := store.RecordFromSolve(s.Puzzle, s.Result, s.Source)
-	if r := s.Reading; r != nil {
-		rec.Reading = &store.Reading{Corners: r.Corners, Confidence: r.Confidence, Style: string(r.Style)}
-	}
+	rec := storerec.FromSolve(s.Puzzle, s.Result, s.Source, s.Reading)
 	id, err := st.Save(rec, s.Photo)
 	if err != nil {
 		return err

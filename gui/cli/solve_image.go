@@ -14,16 +14,17 @@ import (
 	"binocle/vision"
 )
 
-// solveReading solves what was read, under rules ("auto" or "" lets the
-// solver pick the rule set that makes the answer unique).
+// solveReading solves what was read, under rules ("auto" or "" takes the
+// rules the reading's glyphs name, as the app does, and lets the solver
+// widen them where the reading allows), giving up after timeout.
 func solveReading(r *vision.Reading, rules string, timeout time.Duration) (*solver.Puzzle, solver.Result, error) {
-	auto := rules == "" || strings.EqualFold(rules, "auto")
-	var set solver.Rules
-	if !auto {
+	set, auto := r.Rules()
+	if rules != "" && !strings.EqualFold(rules, "auto") {
 		var err error
 		if set, err = solver.ParseRules(rules); err != nil {
 			return nil, solver.Result{}, err
 		}
+		auto = false
 	}
 	p, err := r.Puzzle(set)
 	if err != nil {

@@ -13,7 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"binocle/solver"
 	"binocle/store"
+	"binocle/vision"
 )
 
 func TestSolvePhotoJSONAndHistoryHook(t *testing.T) {
@@ -165,5 +167,30 @@ func TestSolveNoisePhoto(t *testing.T) {
 	code, out, errOut := runImageCLI("solve", "--no-save", path)
 	if code != ExitBadInput || !strings.Contains(errOut, "no puzzle grid found") || out != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q; want 2 and no puzzle grid found", code, out, errOut)
+	}
+}
+
+// TestSolveReadingTakesRulesFromStyle solves an empty reading of each kind
+// under auto rules: Troix's letters are solved as Troix even with no I
+// read, as the app does; an explicit rule set overrides the style.
+func TestSolveReadingTakesRulesFromStyle(t *testing.T) {
+	for _, tc := range []struct {
+		style vision.Style
+		rules string
+		want  solver.Rules
+	}{
+		{vision.StyleXOI, "auto", solver.Troix},
+		{vision.StyleXOI, "threeinarow", solver.ThreeInARow},
+		{vision.StyleTango, "", solver.ThreeInARow},
+		{vision.StyleXO, "auto", solver.Takuzu},
+	} {
+		r := &vision.Reading{Rows: 6, Cols: 6, Style: tc.style, Cells: make([]solver.Cell, 36)}
+		for i := range r.Cells {
+			r.Cells[i] = solver.Empty
+		}
+		_, res, err := solveReading(r, tc.rules, defaultTimeout)
+		if err != nil || res.Rules != tc.want {
+			t.Errorf("%s under %q: solved under %v (%v), want %v", tc.style, tc.rules, res.Rules, err, tc.want)
+		}
 	}
 }

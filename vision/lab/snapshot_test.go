@@ -8,7 +8,8 @@ import (
 )
 
 // TestDiff checks what Diff counts: a changed reading, an image or a suite
-// on one side only; and what it ignores: the method and millis fields, and
+// on one side only; and what it ignores: the method, evidence and millis
+// fields, and
 // the folder in an error's path.
 func TestDiff(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
@@ -18,10 +19,10 @@ func TestDiff(t *testing.T) {
 		}
 	}
 	write(a, "s", `{"name":"x","reading":{"rows":6,"millis":0}}`, `{"name":"y","error":"/tmp/visionlab-1/y.jpg: no puzzle grid found"}`)
-	write(b, "s", `{"name":"x","reading":{"method":"lattice","rows":6,"millis":12.5}}`, `{"name":"y","error":"y.jpg: no puzzle grid found"}`)
+	write(b, "s", `{"name":"x","reading":{"method":"lattice","evidence":{"cells_closed":30},"rows":6,"millis":12.5}}`, `{"name":"y","error":"y.jpg: no puzzle grid found"}`)
 	var out strings.Builder
 	if n, err := Diff(a, b, &out); err != nil || n != 0 {
-		t.Fatalf("method and millis only: %d differences (%v):\n%s", n, err, out.String())
+		t.Fatalf("method, evidence and millis only: %d differences (%v):\n%s", n, err, out.String())
 	}
 	write(b, "s", `{"name":"x","reading":{"rows":7}}`, `{"name":"z","error":"no puzzle grid found"}`)
 	write(b, "t", `{"name":"w","error":"no puzzle grid found"}`)

@@ -66,16 +66,7 @@ func glyphGridOf(p plane, spots, single []spot, lo, hi int) (gridCandidate, bool
 	minC, minR, maxC, maxR := l.bounds()
 	g := glyphLines{p: p, h: l.toImage}
 	g = g.refined(minC, minR, maxC+1, maxR+1)
-	// The inner lines of the glyphs' own box: how deep this grid's lines
-	// are, which a line further out must match to be one of them.
-	var inner []float64
-	for k := minC + 1; k <= maxC; k++ {
-		inner = append(inner, g.depth(0, float64(k), minR, maxR+1))
-	}
-	for k := minR + 1; k <= maxR; k++ {
-		inner = append(inner, g.depth(1, float64(k), minC, maxC+1))
-	}
-	typical := percentile(inner, 0.5)
+	typical := g.innerDepth(minC, minR, maxC, maxR)
 	if typical < minGlyphLine {
 		if locateTrace != nil {
 			locateTrace("glyph lattice %d spots: inner lines %.2f", len(l.at), typical)
@@ -92,42 +83,9 @@ func glyphGridOf(p plane, spots, single []spot, lo, hi int) (gridCandidate, bool
 	grow := math.Max(minGlyphLine, typical/2)
 	box := glyphBox{c0: minC, r0: minR, c1: maxC + 1, r1: maxR + 1}
 	if locateTrace != nil {
-		var cs, rs []string
-		for c := box.c0 - 2; c < box.c1+2; c++ {
-			cs = append(cs, fmt.Sprintf("%.1f", box.colStrip(g, c)))
-		}
-		for r := box.r0 - 2; r < box.r1+2; r++ {
-			rs = append(rs, fmt.Sprintf("%.1f", box.rowStrip(g, r)))
-		}
-		locateTrace("glyph strips (grow %.2f): cols %v rows %v", grow, cs, rs)
+		box.traceStrips(g, grow)
 	}
-	base := g
-	occupied := glyphCells(spots, single[lo:hi], l)
-	settled, g, weakest, ok := box.settle(base, grow, occupied)
-	if !ok || weakest < 1 {
-		// Text around a grid without a border lines up with one of its
-		// strips now and then, far out where a stray glyph stretched
-		// the box: trimming from outside stops there. The grid's strips
-		// run on unbroken from where its glyphs are thickest.
-		midC, midR := l.median()
-		around := box
-		around.c0, around.c1 = runAround(func(c int) float64 { return box.colStrip(base, c) }, box.c0, box.c1, midC, grow)
-		around.r0, around.r1 = runAround(func(r int) float64 { return box.rowStrip(base, r) }, box.r0, box.r1, midR, grow)
-		if around != box {
-			settled, g, weakest, ok = around.settle(base, grow, occupied)
-			// A grid so found must end where its glyphs do: a strip
-			// beside it as full of them as its own is the grid going
-			// on with its lines washed out, and the box a part of it.
-			if ok && l.crowdedBeside(settled) {
-				ok = false
-			}
-		}
-	}
-	if ok {
-		if cut := settled.cutAtEmpty(g, grow, occupied); cut != settled {
-			settled, g, weakest, ok = cut.settle(base, grow, occupied)
-		}
-	}
+	settled, g, weakest, ok := box.extent(g, l, grow, glyphCells(spots, single[lo:hi], l))
 	if !ok {
 		return gridCandidate{}, false
 	}
@@ -157,7 +115,68 @@ func glyphGridOf(p plane, spots, single []spot, lo, hi int) (gridCandidate, bool
 	if !isConvexOrdered(q) {
 		return gridCandidate{}, false
 	}
-	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}}, true
+	ev := noEvidence
+	ev.Spots, ev.Residual = len(l.at), roundTo(l.residual, 3)
+	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}, method: MethodGlyphLattice, evidence: ev}, true
+}
+
+// innerDepth is how deep the inner lines of the glyphs' own box
+// [minC, maxC] x [minR, maxR] are, typically: a line further out must
+// match it to be one of this grid's.
+func (g glyphLines) innerDepth(minC, minR, maxC, maxR int) float64 {
+	var inner []float64
+	for k := minC + 1; k <= maxC; k++ {
+		inner = append(inner, g.depth(0, float64(k), minR, maxR+1))
+	}
+	for k := minR + 1; k <= maxR; k++ {
+		inner = append(inner, g.depth(1, float64(k), minC, maxC+1))
+	}
+	return percentile(inner, 0.5)
+}
+
+// traceStrips tells the locate trace how plainly the lines cross each
+// strip of the box and two beyond each side.
+func (b glyphBox) traceStrips(g glyphLines, grow float64) {
+	var cs, rs []string
+	for c := b.c0 - 2; c < b.c1+2; c++ {
+		cs = append(cs, fmt.Sprintf("%.1f", b.colStrip(g, c)))
+	}
+	for r := b.r0 - 2; r < b.r1+2; r++ {
+		rs = append(rs, fmt.Sprintf("%.1f", b.rowStrip(g, r)))
+	}
+	locateTrace("glyph strips (grow %.2f): cols %v rows %v", grow, cs, rs)
+}
+
+// extent settles the glyphs' box onto the grid's extent (see glyphGridOf):
+// the box settled, the lines refined to it, the weakest strip's share of
+// what it needed, and whether it settled.
+func (b glyphBox) extent(base glyphLines, l spotLattice, grow float64, occupied map[latticePos]bool) (glyphBox, glyphLines, float64, bool) {
+	settled, g, weakest, ok := b.settle(base, grow, occupied)
+	if !ok || weakest < 1 {
+		// Text around a grid without a border lines up with one of its
+		// strips now and then, far out where a stray glyph stretched
+		// the box: trimming from outside stops there. The grid's strips
+		// run on unbroken from where its glyphs are thickest.
+		midC, midR := l.median()
+		around := b
+		around.c0, around.c1 = runAround(func(c int) float64 { return b.colStrip(base, c) }, b.c0, b.c1, midC, grow)
+		around.r0, around.r1 = runAround(func(r int) float64 { return b.rowStrip(base, r) }, b.r0, b.r1, midR, grow)
+		if around != b {
+			settled, g, weakest, ok = around.settle(base, grow, occupied)
+			// A grid so found must end where its glyphs do: a strip
+			// beside it as full of them as its own is the grid going
+			// on with its lines washed out, and the box a part of it.
+			if ok && l.crowdedBeside(settled) {
+				ok = false
+			}
+		}
+	}
+	if ok {
+		if cut := settled.cutAtEmpty(g, grow, occupied); cut != settled {
+			settled, g, weakest, ok = cut.settle(base, grow, occupied)
+		}
+	}
+	return settled, g, weakest, ok
 }
 
 // glyphBox is a span of lattice columns [c0, c1) and rows [r0, r1).

@@ -79,9 +79,61 @@ func fitBentMap(h homography, rows, cols int, pts [][2]float64) (bentMap, bool) 
 	if rows < 3 || cols < 3 || len(pts) < 12 {
 		return m, false
 	}
+	all, rowsSeen, colsSeen := bendObservations(h, rows, cols, pts)
+	// A cubic needs centres spread over the grid in both directions; a
+	// quadratic (the bow of a page) makes do with fewer.
+	m.deg = 3
+	if len(all) < 4*bendTermCount(3) || rowsSeen < 5 || colsSeen < 5 {
+		m.deg = 2
+	}
+	if len(all) < 3*bendTermCount(2) || rowsSeen < 3 || colsSeen < 3 {
+		return m, false
+	}
+	n := bendTermCount(m.deg)
+	use, buf, ok := m.fit(all)
+	if !ok {
+		return m, false
+	}
+	// The correction must explain the centres clearly better than the
+	// projective fit alone, and stay within what paper does.
+	before, after, count := 0.0, 0.0, 0
+	for i, o := range all {
+		if !use[i] {
+			continue
+		}
+		du, dv, b := m.correction(o.u, o.v, buf)
+		buf = b
+		before += o.du*o.du + o.dv*o.dv
+		after += (o.du-du)*(o.du-du) + (o.dv-dv)*(o.dv-dv)
+		count++
+	}
+	if count < 3*n || after > 0.5*before {
+		return m, false
+	}
+	m.rms = math.Sqrt(after / float64(count))
+	worst := 0.0
+	for r := 0; r <= rows; r++ {
+		for c := 0; c <= cols; c++ {
+			du, dv, b := m.correction(float64(c), float64(r), buf)
+			buf = b
+			worst = math.Max(worst, math.Hypot(du, dv))
+		}
+	}
+	if worst < minBend || worst > maxBend {
+		return m, false
+	}
+	return m, true
+}
+
+// bendObs is a measured cell centre: its cell's centre (u, v) in grid
+// units and how far the measured centre lies from it (du, dv).
+type bendObs struct{ u, v, du, dv float64 }
+
+// bendObservations maps the measured centres pts through the inverse of h
+// to grid units, with how many distinct rows and columns they fall in.
+func bendObservations(h homography, rows, cols int, pts [][2]float64) ([]bendObs, int, int) {
 	inv := h.inverse()
-	type obs struct{ u, v, du, dv float64 }
-	var all []obs
+	var all []bendObs
 	rowsSeen, colsSeen := map[int]bool{}, map[int]bool{}
 	for _, p := range pts {
 		gu, gv := inv.apply(p[0], p[1])
@@ -89,18 +141,16 @@ func fitBentMap(h homography, rows, cols int, pts [][2]float64) (bentMap, bool) 
 		if cu < 0 || cv < 0 || cu > float64(cols) || cv > float64(rows) {
 			continue
 		}
-		all = append(all, obs{cu, cv, gu - cu, gv - cv})
+		all = append(all, bendObs{cu, cv, gu - cu, gv - cv})
 		rowsSeen[int(cv)], colsSeen[int(cu)] = true, true
 	}
-	// A cubic needs centres spread over the grid in both directions; a
-	// quadratic (the bow of a page) makes do with fewer.
-	m.deg = 3
-	if len(all) < 4*bendTermCount(3) || len(rowsSeen) < 5 || len(colsSeen) < 5 {
-		m.deg = 2
-	}
-	if len(all) < 3*bendTermCount(2) || len(rowsSeen) < 3 || len(colsSeen) < 3 {
-		return m, false
-	}
+	return all, len(rowsSeen), len(colsSeen)
+}
+
+// fit fits m's correction of degree m.deg to the observations by ridge
+// least squares, twice: the second time without the outliers of the
+// first. It returns which observations the fit kept and its term buffer.
+func (m *bentMap) fit(all []bendObs) ([]bool, []float64, bool) {
 	use := make([]bool, len(all))
 	for i := range use {
 		use[i] = true
@@ -136,7 +186,7 @@ func fitBentMap(h homography, rows, cols int, pts [][2]float64) (bentMap, bool) 
 		m.du, ok1 = solveSym(ata, bu)
 		m.dv, ok2 = solveSym(ata, bv)
 		if !ok1 || !ok2 {
-			return m, false
+			return nil, nil, false
 		}
 		// Centres pulled off by a glyph touching the cell's edge or by a
 		// merged cell do not follow the paper; they are dropped and the
@@ -147,35 +197,7 @@ func fitBentMap(h homography, rows, cols int, pts [][2]float64) (bentMap, bool) 
 			use[i] = math.Hypot(o.du-du, o.dv-dv) < bendOutlier
 		}
 	}
-	// The correction must explain the centres clearly better than the
-	// projective fit alone, and stay within what paper does.
-	before, after, count := 0.0, 0.0, 0
-	for i, o := range all {
-		if !use[i] {
-			continue
-		}
-		du, dv, b := m.correction(o.u, o.v, buf)
-		buf = b
-		before += o.du*o.du + o.dv*o.dv
-		after += (o.du-du)*(o.du-du) + (o.dv-dv)*(o.dv-dv)
-		count++
-	}
-	if count < 3*n || after > 0.5*before {
-		return m, false
-	}
-	m.rms = math.Sqrt(after / float64(count))
-	worst := 0.0
-	for r := 0; r <= rows; r++ {
-		for c := 0; c <= cols; c++ {
-			du, dv, b := m.correction(float64(c), float64(r), buf)
-			buf = b
-			worst = math.Max(worst, math.Hypot(du, dv))
-		}
-	}
-	if worst < minBend || worst > maxBend {
-		return m, false
-	}
-	return m, true
+	return use, buf, true
 }
 
 // bendRidge is the ridge weight, in squared basis units (a centre adds

@@ -7,175 +7,9 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// The lattice of closed cells can miss a whole outer row or column: when
-// the grid's outer border is not printed (the cells along it are open),
-// or when blur erases the lines of one column. It can also take in a row
-// of look-alike regions beside the grid (text between the border and a
-// rule). Both show in the grid's lines: a real row has the column lines
-// running through it, and a missing row still has them, with or without a
-// line beyond it. adjustLattice checks every side against that evidence.
-
-// maxAdjustResidual is the largest lattice residual (in cells) at which
-// the line evidence is trusted.
-const maxAdjustResidual = 0.045
-
-// maxAdjustRounds bounds the rows and columns adjustLattice adds or
-// removes in all: each round changes one side by one strip, and a lattice
-// that missed a faint grid's outer rows may lack a few on every side.
-const maxAdjustRounds = 32
-
 // extendPx is the cell size of the rectification the line evidence is
 // measured in.
 const extendPx = 16
-
-// adjustLattice trims outer rows and columns that the grid's lines do not
-// run through and adds the ones they do, up to two on each side.
-func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
-	return adjustLatticeBy(gray, f, true)
-}
-
-// adjustLatticeBy is adjustLattice; glyphs tells whether the glyphs beyond
-// the sides are looked at once the lines have nothing more to say.
-func adjustLatticeBy(gray gocv.Mat, f latticeFit, glyphs bool) latticeFit {
-	// On bent paper the projective fit strays from the lines by more than
-	// the evidence's tolerance, and the evidence would mislead.
-	// The cells' centres can stray from a lattice the lines sit on
-	// (glyphs and blur shift a faint cell's closed region), so when the
-	// lines' crossings put the lattice back on a projective map, the
-	// evidence is trusted after all. Most of the crossings must show:
-	// on a curved sheet the lines of one part alone fit a lattice too.
-	if f.residual > maxAdjustResidual {
-		ev := measureLines(gray, f)
-		g, ok := snapLatticeSeen(ev, f, 0.5)
-		if !ok {
-			// Strips beyond a side are still judged from the side's own
-			// few strips, whose map holds where the whole grid's does not.
-			if !ev.strict {
-				for side := 0; side < 4; side++ {
-					if !ev.someRunOn(side) && f.full() {
-						continue
-					}
-					if n := growLocally(gray, f, side); n > 0 {
-						f = f.grow(side, min(n, 64-f.span(side)))
-					}
-				}
-			}
-			return f
-		}
-		f = g
-	}
-	// A side that has been both trimmed and grown is left alone from then
-	// on: the two kinds of evidence disagree about it, and undoing each
-	// other they leave it where the closed cells put it.
-	var trimmed, grown [4]bool
-	// Strips added for their glyphs have no lines to show, and would pass
-	// for stray ones, or make the strips across them look stray, to the
-	// line evidence from then on.
-	glyphsGrown := false
-	var glyphSide [4]bool
-	for round := 0; round < maxAdjustRounds; round++ {
-		ev := measureLines(gray, f)
-		// Faint lines are where a loose map loses the grid; clearly
-		// drawn ones leave the closed cells little to miss.
-		if !ev.strict {
-			if g, ok := snapLattice(ev, f); ok {
-				f = g
-				ev = measureLines(gray, f)
-			}
-		}
-		strict := ev
-		if !ev.strict {
-			strict = measureLinesAt(gray, f, true)
-		}
-		changed := false
-		for side := 0; side < 4 && !changed; side++ {
-			if trimmed[side] && grown[side] {
-				continue
-			}
-			// Text beside a grid crosses a strip's column lines about half
-			// the time; the grid's own strips nearly always.
-			// Trimming takes clear evidence: at a lowered contrast the
-			// glyphs and tile edges of an outer row can break its lines.
-			// Strips whose cells were mostly found closed are the grid's,
-			// however faint their lines are next to the rest.
-			trim := strict.strayStrips(side)
-			if trim == 0 && !ev.strict && strict.blind(side) {
-				// Lines too faint for the fixed contrast anywhere near
-				// the side leave the judgement to the grid's own.
-				if trim = ev.bareStrips(side); trim > 0 && !bareLocally(gray, f, side, trim) {
-					trim = 0
-				}
-			}
-			if trim > 0 && f.span(side) > trim+1 && !mostlyClosed(f, side, trim) && !glyphsGrown {
-				if locateTrace != nil {
-					locateTrace("side %d: trim %d", side, trim)
-				}
-				trimmed[side] = true
-				f = f.grow(side, -trim)
-				changed = true
-				continue
-			}
-			grow := ev.linesRunOn(side)
-			if !grow {
-				if local, ok := ev.nearSide(side); ok {
-					grow = local.linesRunOn(side)
-				}
-			}
-			// A strip grown for its glyphs shows few lines, or none, and
-			// anything beyond it passes for their running on, the strokes
-			// of a line of text below it too, to this strip or to a map
-			// fitted to it. Its own lines must show over half of it to
-			// vouch for those beyond; glyphs alone grow the side further
-			// otherwise.
-			mute := glyphSide[side] && ev.innerLines(side) < 0.5
-			n := 0
-			if grow && !mute {
-				n = 1
-			} else if !mute && !ev.strict && (ev.someRunOn(side) || !f.full()) {
-				n = growLocally(gray, f, side)
-			}
-			if n > 0 && f.span(side) < 64 {
-				grown[side] = true
-				f = f.grow(side, min(n, 64-f.span(side)))
-				changed = true
-			}
-		}
-		// Once the lines have nothing more to say, the glyphs in the strips
-		// just beyond the sides are looked at: where glare or shade washes
-		// a grid's lines out they are the only evidence left. A lattice
-		// with nearly every cell closed (tiles, a screenshot) has no
-		// glyphs to show.
-		// A big grid of small cells is left to growBig, which follows
-		// its lines strip by strip further than a glyph check can see
-		// at that size.
-		big := max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell
-		if !changed && glyphs && !ev.strict && !f.full() && !big {
-			for side := 0; side < 4; side++ {
-				if n := glyphsRunOnBy(gray, f, side, ev.linesEnd(side)); n > 0 && f.span(side) < 64 {
-					if locateTrace != nil {
-						locateTrace("side %d: %d grown for their glyphs", side, n)
-					}
-					f = f.grow(side, min(n, 64-f.span(side)))
-					changed, glyphsGrown, glyphSide[side] = true, true, true
-				}
-			}
-		}
-		if !changed {
-			break
-		}
-	}
-	return f
-}
-
-// mostlyClosed tells whether at least half the cells of the n outer strips
-// on one side were found closed.
-func mostlyClosed(f latticeFit, side, n int) bool {
-	return 2*closedIn(f, side, n) >= n*f.span(side^2)
-}
-
-// localStrips is how many of the lattice's outer strips growLocally
-// fits its map to.
-const localStrips = 3
 
 // someRunOn tells whether some of the grid's lines are seen to run on
 // beyond one side, which is worth a closer look there. A lattice with
@@ -183,54 +17,6 @@ const localStrips = 3
 // (tiles, a screenshot) is not looked at again.
 func (ev lineEvidence) someRunOn(side int) bool {
 	return ev.throughShifted(side, -1) >= minRunOn
-}
-
-// full tells whether nearly every cell of the lattice was found closed.
-func (f latticeFit) full() bool {
-	return 10*f.cells >= 9*f.rows*f.cols
-}
-
-// minRunOn is the share of the strip beyond a side that some lines must be
-// seen over for growLocally to look closer.
-const minRunOn = 0.2
-
-// growLocally counts the strips the grid's lines run on across beyond one
-// side, judged from the lattice's last few strips along that side alone,
-// refitted to where their lines cross and measured at the contrast of
-// their own lines; the few strips walk outwards one at a time, refitted
-// at every step. A map fitted to the whole grid misses the lines along a
-// side where the sheet curves away or the grid's far part is
-// foreshortened more than one projective map allows, and a shadow over
-// part of the grid sets a contrast its lines in the light pass and those
-// in the shade do not; over a few strips next to the side the map and the
-// contrast both hold.
-func growLocally(gray gocv.Mat, f latticeFit, side int) int {
-	if f.span(side) <= localStrips || f.span(side^2) < 3 {
-		return 0
-	}
-	sub := f.grow(side^1, localStrips-f.span(side))
-	n := 0
-	for f.span(side)+n < 64 {
-		ev := measureLines(gray, sub)
-		if g, ok := snapLattice(ev, sub); ok {
-			sub = g
-			ev = measureLines(gray, sub)
-		}
-		if locateTrace != nil {
-			locateTrace("side %d: locally, %d grown", side, n)
-		}
-		runOn := ev.linesRunOn(side)
-		if !runOn {
-			local, ok := ev.nearSide(side)
-			runOn = ok && local.linesRunOn(side)
-		}
-		if !runOn {
-			break
-		}
-		n++
-		sub = sub.grow(side, 1).grow(side^1, -1)
-	}
-	return n
 }
 
 // innerLines is the share of the side's own strip the grid's lines are
@@ -336,21 +122,6 @@ func (ev lineEvidence) bareStrips(side int) int {
 	return 0
 }
 
-// bareLocally tells whether the n outer strips on one side show next to
-// none of the grid's lines also to a map refitted to the side's last few
-// strips alone: where the sheet bows, the whole grid's map runs off the
-// lines along a side and sees them bare.
-func bareLocally(gray gocv.Mat, f latticeFit, side, n int) bool {
-	if f.span(side) > localStrips+n {
-		f = f.grow(side^1, localStrips+n-f.span(side))
-	}
-	ev := measureLines(gray, f)
-	if g, ok := snapLattice(ev, f); ok {
-		ev = measureLines(gray, g)
-	}
-	return ev.bareStrips(side) >= n
-}
-
 // blind tells whether none of the outer strips on one side shows the
 // grid's lines at all.
 func (ev lineEvidence) blind(side int) bool {
@@ -367,35 +138,6 @@ func (ev lineEvidence) span(side int) int {
 		return ev.rows
 	}
 	return ev.cols
-}
-
-// Sides: 0 top, 1 bottom, 2 left, 3 right; side^1 is the other side on the
-// same axis.
-
-// span is the number of cells along the side's normal axis: rows for top
-// and bottom, columns for left and right.
-func (f latticeFit) span(side int) int {
-	if side < 2 {
-		return f.rows
-	}
-	return f.cols
-}
-
-// grow adds n rows or columns (removes them when n < 0) on one side.
-func (f latticeFit) grow(side, n int) latticeFit {
-	switch side {
-	case 0:
-		f.toImage = homography{1, 0, 0, 0, 1, float64(-n), 0, 0, 1}.then(f.toImage)
-		f.rows += n
-	case 1:
-		f.rows += n
-	case 2:
-		f.toImage = homography{1, 0, float64(-n), 0, 1, 0, 0, 0, 1}.then(f.toImage)
-		f.cols += n
-	case 3:
-		f.cols += n
-	}
-	return f
 }
 
 // lineEvidence holds, for a rectification of the grid with two cells of

@@ -31,20 +31,28 @@ func smallLightPhoto(t *testing.T, seed uint64, rows, cols int, fill, tilt float
 	return sample
 }
 
-func TestRereadFullPassesOtherErrors(t *testing.T) {
+// TestRetryFullPassesOtherErrors checks that only a missed grid in a
+// reduced copy pays for a second decode, and that a failed one reports the
+// first error.
+func TestRetryFullPassesOtherErrors(t *testing.T) {
 	other := errors.New("other")
+	decodeFails := func() (*decodedImage, error) { return nil, errors.New("damaged") }
+	mustNotDecode := func() (*decodedImage, error) {
+		t.Error("decoded again")
+		return nil, errors.New("not wanted")
+	}
 	cases := []struct {
 		name string
-		d    *decodedImage
+		full func() (*decodedImage, error)
 		err  error
 	}{
-		{"other error", &decodedImage{scale: 2}, other},
-		{"full size already", &decodedImage{scale: 1}, ErrNoGrid},
-		{"no decode", nil, ErrNoGrid},
+		{"other error", mustNotDecode, other},
+		{"full size already", nil, ErrNoGrid},
+		{"full decode fails", decodeFails, ErrNoGrid},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := rereadFull(nil, tc.d, tc.err)
+			r, err := picture{full: tc.full}.retryFull(tc.err)
 			if r != nil || err != tc.err {
 				t.Fatalf("got %v, %v; want nil, %v", r, err, tc.err)
 			}

@@ -1,0 +1,342 @@
+package vision
+
+import (
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// boardTrace, when set (by tests), is told how the app-board locator went.
+var boardTrace func(format string, args ...any)
+
+func traceBoard(format string, args ...any) {
+	if boardTrace != nil {
+		boardTrace(format, args...)
+	}
+}
+
+// appBoard finds an app board in img by its coloured cells. It returns the
+// candidate in the coordinates of img downscaled to locateSide, like
+// locate, and the factor back to img's pixels.
+func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
+	if img.Empty() || img.Channels() < 3 || img.Cols() < 16 || img.Rows() < 16 {
+		return gridCandidate{}, 1, false
+	}
+	small, scale := downscale(img, locateSide)
+	defer small.Close()
+	bgr := bgrView(small)
+	defer bgr.Close()
+	p := bgrPlaneOf(bgr)
+	mask := chromaMask(p)
+	spots, blobs, l, ok := spotsOnLattice(mask, p.w, p.h)
+	if !ok {
+		// Blurred neighbours that merged, or tiles too dim for the
+		// common threshold: each blob's own bright core.
+		if cores := chromaCores(p); cores != nil {
+			spots, blobs, l, ok = spotsOnLattice(cores, p.w, p.h)
+		}
+	}
+	if !ok {
+		return gridCandidate{}, scale, false
+	}
+	v, ok := newBoardView(bgr, l)
+	if !ok {
+		return gridCandidate{}, scale, false
+	}
+	var fills []float64
+	for _, i := range l.at {
+		fills = append(fills, spots[i].fill)
+	}
+	// Crescent moons cover little of their box; no tile does.
+	glyphs := percentile(fills, 0.25) < 0.55
+	tiles := !glyphs
+	traceBoard("fill median %.2f q25 %.2f q75 %.2f", percentile(fills, 0.5), percentile(fills, 0.25), percentile(fills, 0.75))
+	if tiles {
+		l.runs = runTiles(v, l, spots, blobs)
+	}
+	type extentFunc func(boardView, spotLattice) (int, int, int, int, bool)
+	extents := []extentFunc{frameExtent, tileExtent}
+	if tiles {
+		extents[0], extents[1] = extents[1], extents[0]
+	}
+	if glyphs {
+		extents = extents[:1]
+	}
+	for k, extent := range extents {
+		c0, r0, c1, r1, found := extent(v, l)
+		traceBoard("extent %d (tiles %v): %d..%d x %d..%d ok %v", k, tiles, c0, c1, r0, r1, found)
+		if !found {
+			continue
+		}
+		rows, cols := r1-r0+1, c1-c0+1
+		if rows < 2 || cols < 2 || rows > 64 || cols > 64 {
+			continue
+		}
+		toImage := homography{1, 0, float64(c0), 0, 1, float64(r0), 0, 0, 1}.then(l.toImage)
+		f := latticeFit{rows: rows, cols: cols, toImage: toImage}
+		q := f.quad()
+		if !isConvexOrdered(q) {
+			continue
+		}
+		c := gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}, method: MethodBoard, evidence: noEvidence}
+		c.evidence.Spots, c.evidence.Residual = len(l.at), roundTo(l.residual, 3)
+		if tiles {
+			// A tile's centre is its cell's; a moon's is not (rectify_mesh.go).
+			for _, p := range positionsInOrder(l.at) {
+				c.centres = append(c.centres, [2]float64{spots[l.at[p]].x, spots[l.at[p]].y})
+			}
+		}
+		return c, scale, true
+	}
+	return gridCandidate{}, scale, false
+}
+
+// appBoardFallback decides whether the app-board locator's answer should
+// replace locate's: always when locate found nothing or only an outline
+// (whose count is a guess from periodicity), and when locate's lattice is
+// a part of a larger board of the same cells, as when blank tiles at the
+// board's edge did not close off. Both candidates are in the same
+// downscaled coordinates.
+//
+// prevScale is the factor from prev's coordinates to img's pixels; the
+// answer is in the coordinates of img downscaled to locateSide, whose
+// factor locateScale gives.
+func appBoardFallback(img gocv.Mat, prev gridCandidate, prevScale float64, prevErr error) (gridCandidate, float64, bool) {
+	s := locateScale(img)
+	if prevErr == nil && prevScale > 0 && prevScale != s {
+		prev.quad = scaleQuad(prev.quad, prevScale/s)
+		prev.area = quadArea(prev.quad)
+	}
+	c, ok := chooseAppBoard(img, prev, prevErr)
+	return c, s, ok
+}
+
+func chooseAppBoard(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandidate, bool) {
+	fromLattice := prevErr == nil && prev.rows.score == 1 && prev.cols.score == 1
+	if fromLattice {
+		switch colourAround(img, prev) {
+		case colourNone:
+			return gridCandidate{}, false
+		case colourOn:
+			// The lattice took every cell it saw; only a row of blank
+			// cells against Tango's frame can be missing, not a board.
+			return frameAround(img, prev)
+		}
+	}
+	b, _, ok := appBoard(img)
+	if !ok {
+		if fromLattice {
+			return frameAround(img, prev)
+		}
+		return gridCandidate{}, false
+	}
+	if !fromLattice {
+		return b, true
+	}
+	if b.rows.n == prev.rows.n && b.cols.n == prev.cols.n {
+		return gridCandidate{}, false
+	}
+	// A board of coloured cells much larger than what the lattice found
+	// (the lattice took a small printed grid or a corner of the board).
+	if b.area >= 2*prev.area && b.rows.n*b.cols.n >= prev.rows.n*prev.cols.n {
+		return b, true
+	}
+	if b.rows.n < prev.rows.n || b.cols.n < prev.cols.n {
+		// Each may have missed what the other saw: the lattice a column
+		// whose cells did not close, the board a row of blank tiles.
+		if u, ok := unionBoards(prev, b); ok {
+			return u, true
+		}
+		return frameAround(img, prev)
+	}
+	// The same cells: about the same cell area, and the old grid inside.
+	cellA, cellB := prev.area/float64(prev.rows.n*prev.cols.n), b.area/float64(b.rows.n*b.cols.n)
+	if cellB < 0.75*cellA || cellB > 1.33*cellA {
+		return gridCandidate{}, false
+	}
+	for _, c := range prev.quad {
+		if !insideQuad(b.quad, c[0], c[1], 0.5*math.Sqrt(cellB)) {
+			return gridCandidate{}, false
+		}
+	}
+	return b, true
+}
+
+// unionBoards joins two readings of one board that each reach further
+// than the other in one direction: b's corners must fall on whole cells of
+// a's lattice, with cells of the same size. The union is on a's lattice.
+func unionBoards(a, b gridCandidate) (gridCandidate, bool) {
+	rows, cols := float64(a.rows.n), float64(a.cols.n)
+	toImage, ok := homographyFromQuads(rectCorners(cols, rows), a.quad)
+	if !ok {
+		return gridCandidate{}, false
+	}
+	toGrid := toImage.inverse()
+	var bu, bv [4]float64
+	for k, c := range b.quad {
+		bu[k], bv[k] = toGrid.apply(c[0], c[1])
+	}
+	// b's corners TL, TR, BR, BL in a's cells, each within a quarter cell
+	// of a whole one and b's sides spanning its own count.
+	u0, u1 := math.Round((bu[0]+bu[3])/2), math.Round((bu[1]+bu[2])/2)
+	v0, v1 := math.Round((bv[0]+bv[1])/2), math.Round((bv[2]+bv[3])/2)
+	for k := range bu {
+		u, v := u0, v0
+		if k == 1 || k == 2 {
+			u = u1
+		}
+		if k >= 2 {
+			v = v1
+		}
+		if math.Abs(bu[k]-u) > 0.25 || math.Abs(bv[k]-v) > 0.25 {
+			return gridCandidate{}, false
+		}
+	}
+	if int(u1-u0) != b.cols.n || int(v1-v0) != b.rows.n {
+		return gridCandidate{}, false
+	}
+	c0, c1 := math.Min(0, u0), math.Max(cols, u1)
+	r0, r1 := math.Min(0, v0), math.Max(rows, v1)
+	// A union that adds more than a row or column of cells on a side is
+	// two boards, or a misfit, not one board seen twice.
+	if -c0 > 1 || c1-cols > 1 || -r0 > 1 || r1-rows > 1 || (c1-c0 == cols && r1-r0 == rows) {
+		return gridCandidate{}, false
+	}
+	var q [4][2]float64
+	for k, p := range [4][2]float64{{c0, r0}, {c1, r0}, {c1, r1}, {c0, r1}} {
+		q[k][0], q[k][1] = toImage.apply(p[0], p[1])
+	}
+	n, m := int(r1-r0), int(c1-c0)
+	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: n, score: 1}, cols: periodFit{n: m, score: 1}, method: MethodBoardUnion, evidence: a.evidence}, true
+}
+
+// insideQuad tells whether (x, y) is inside the convex quadrilateral q, or
+// within slack pixels of it.
+func insideQuad(q [4][2]float64, x, y, slack float64) bool {
+	for i := 0; i < 4; i++ {
+		a, b := q[i], q[(i+1)%4]
+		dx, dy := b[0]-a[0], b[1]-a[1]
+		n := math.Hypot(dx, dy)
+		if n == 0 {
+			return false
+		}
+		// Clockwise on screen: inside is to the right of each side.
+		if (dx*(y-a[1])-dy*(x-a[0]))/n < -slack {
+			return false
+		}
+	}
+	return true
+}
+
+// colourPlace is where colourAround found compact coloured blobs.
+type colourPlace int
+
+const (
+	colourNone   colourPlace = iota // no app board's colour about the grid
+	colourOn                        // colour on a complete lattice only
+	colourBeyond                    // colour on an incomplete lattice, beyond it or elsewhere
+)
+
+// colourAround tells, cheaply, whether compact coloured blobs (tiles,
+// glyphs) lie on a located grid or in the cells just beyond it: the sign
+// of an app board, whose lattice may have stopped short at blank tiles or
+// at cells whose lines blurred away. A page's coloured title bar and
+// buttons are long, not compact; printed grids pay only for a small copy.
+func colourAround(img gocv.Mat, c gridCandidate) colourPlace {
+	if img.Channels() < 3 || c.rows.n < 1 || c.cols.n < 1 {
+		return colourNone
+	}
+	const side = 512
+	// c is in the coordinates of img downscaled to locateSide; the small
+	// copy is made from img directly rather than through that one.
+	// Nearest-pixel sampling: tiles and glyphs are flat colour, and area
+	// averaging a large picture costs more than the rest of the look.
+	long := max(img.Cols(), img.Rows())
+	toImg := math.Max(1, float64(long)/side)
+	tiny := gocv.NewMat()
+	defer tiny.Close()
+	gocv.Resize(img, &tiny, pt(max(1, int(float64(img.Cols())/toImg)), max(1, int(float64(img.Rows())/toImg))), 0, 0, gocv.InterpolationNearestNeighbor)
+	toImg = float64(img.Cols()) / float64(tiny.Cols())
+	bgr := bgrView(tiny)
+	defer bgr.Close()
+	p := bgrPlaneOf(bgr)
+	rows, cols := float64(c.rows.n), float64(c.cols.n)
+	toImage, ok := homographyFromQuads(rectCorners(cols, rows), scaleQuad(c.quad, locateScale(img)/toImg))
+	if !ok {
+		return colourNone
+	}
+	toGrid := toImage.inverse()
+	near, off := 0, 0
+	spots := colourSpots(chromaMask(p), p.w, p.h)
+	for _, s := range spots {
+		u, v := toGrid.apply(s.x, s.y)
+		if u < -0.25 || v < -0.25 || u > cols+0.25 || v > rows+0.25 {
+			off++
+		}
+		if u < -1.5 || v < -1.5 || u > cols+1.5 || v > rows+1.5 {
+			continue
+		}
+		near++
+	}
+	traceBoard("coloured blobs on and near the grid: %d of %d, %d off it", near, len(spots), off)
+	switch {
+	case c.complete && off < 2 && near >= 2:
+		// Every cell of the lattice closed: colour on it is its own
+		// glyphs or tiles, and too little lies off it to be more board.
+		return colourOn
+	case near >= 2 || len(spots) >= 12:
+		// Many elsewhere may be a board the lattice passed over for a
+		// smaller printed grid.
+		return colourBeyond
+	}
+	return colourNone
+}
+
+// maxFrameGrowth is the most cells frameAround adds on one side.
+const maxFrameGrowth = 3
+
+// frameAround extends a located lattice out to Tango's dark frame when the
+// lattice stopped a row or two short of it (cells whose light lines blur
+// away do not close). The frame must be found on every side, and the
+// lattice grows by at most maxFrameGrowth cells a side.
+func frameAround(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
+	rows, cols := prev.rows.n, prev.cols.n
+	toImage, ok := homographyFromQuads(rectCorners(float64(cols), float64(rows)), prev.quad)
+	if !ok {
+		return gridCandidate{}, false
+	}
+	small, _ := downscale(img, locateSide)
+	defer small.Close()
+	bgr := bgrView(small)
+	defer bgr.Close()
+	l := spotLattice{toImage: toImage, at: map[latticePos]int{}, span: &[4]int{0, 0, cols - 1, rows - 1}}
+	v, ok := newBoardView(bgr, l)
+	if !ok {
+		return gridCandidate{}, false
+	}
+	c0, r0, c1, r1, found := frameExtent(v, l)
+	traceBoard("frame around %dx%d: %d..%d x %d..%d ok %v", rows, cols, c0, c1, r0, r1, found)
+	if !found || c0 < -maxFrameGrowth || r0 < -maxFrameGrowth || c1 >= cols+maxFrameGrowth || r1 >= rows+maxFrameGrowth || (c0 == 0 && r0 == 0 && c1 == cols-1 && r1 == rows-1) {
+		return gridCandidate{}, false
+	}
+	f := latticeFit{rows: r1 - r0 + 1, cols: c1 - c0 + 1, toImage: homography{1, 0, float64(c0), 0, 1, float64(r0), 0, 0, 1}.then(toImage)}
+	if f.rows < 2 || f.cols < 2 || f.rows > 64 || f.cols > 64 {
+		return gridCandidate{}, false
+	}
+	q := f.quad()
+	if !isConvexOrdered(q) {
+		return gridCandidate{}, false
+	}
+	return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: f.rows, score: 1}, cols: periodFit{n: f.cols, score: 1}, method: MethodBoardFrame, evidence: prev.evidence}, true
+}
+
+// locateScale is the factor from the pixels of img downscaled to
+// locateSide (as downscale makes it) to img's, without making the copy.
+func locateScale(img gocv.Mat) float64 {
+	long := max(img.Cols(), img.Rows())
+	if long <= locateSide {
+		return 1
+	}
+	w := max(1, int(math.Round(float64(img.Cols())*float64(locateSide)/float64(long))))
+	return float64(img.Cols()) / float64(w)
+}

@@ -1,0 +1,237 @@
+package vision
+
+import (
+	"math"
+	"sort"
+)
+
+// latticeFit is a grid found as a lattice of cells: toImage maps lattice
+// coordinates (x = column, y = row, cell corners at integers, the grid
+// spanning [0, cols] x [0, rows]) to located-image pixels.
+type latticeFit struct {
+	rows, cols int
+	toImage    homography
+	cells      int     // cells found closed
+	cellSize   float64 // median blob size, located-image pixels
+	residual   float64 // mean distance of the cells' centres from the lattice's, in cells
+
+	// centres are the closed cells' measured centres in located-image
+	// pixels: on bent paper they stray from toImage (rectify_mesh.go).
+	centres [][2]float64
+}
+
+func (f latticeFit) quad() [4][2]float64 {
+	var q [4][2]float64
+	for k, c := range rectCorners(float64(f.cols), float64(f.rows)) {
+		q[k][0], q[k][1] = f.toImage.apply(c[0], c[1])
+	}
+	return q
+}
+
+// findLattices groups blobs into families of neighbours and fits a lattice
+// to each; it returns the fits, best first.
+func findLattices(blobs []cellBlob) []latticeFit {
+	if len(blobs) < 4 {
+		return nil
+	}
+	nbrs := blobNeighbours(blobs)
+	// Union-find over the neighbour graph.
+	parent := make([]int, len(blobs))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i, ns := range nbrs {
+		for _, j := range ns {
+			if a, b := find(i), find(j); a != b {
+				parent[a] = b
+			}
+		}
+	}
+	groups := map[int][]int{}
+	for i := range blobs {
+		groups[find(i)] = append(groups[find(i)], i)
+	}
+	var fits []latticeFit
+	// Families in the order of their first blob, so that fits of equal
+	// score come out in the same order every time.
+	roots := make([]int, 0, len(groups))
+	for root := range groups {
+		roots = append(roots, root)
+	}
+	sort.Slice(roots, func(i, j int) bool { return groups[roots[i]][0] < groups[roots[j]][0] })
+	for _, root := range roots {
+		members := groups[root]
+		if len(members) < 4 {
+			continue
+		}
+		if f, ok := fitLattice(blobs, nbrs, members); ok {
+			fits = append(fits, f)
+		}
+	}
+	sort.SliceStable(fits, func(i, j int) bool { return fits[i].score() > fits[j].score() })
+	return fits
+}
+
+// plausible tells a grid from the chance lattices that the counters and
+// gaps of printed text form: those are sparse, and their centres sit
+// loosely around the lattice points, where cells of a grid, even on bent
+// paper, sit close to them.
+func (f latticeFit) plausible() bool {
+	if !isConvexOrdered(f.quad()) {
+		return false
+	}
+	fill := float64(f.cells) / float64(f.rows*f.cols)
+	// A faint grid closes only some of its cells, but many of them on one
+	// lattice still take more than a text column's chance.
+	return f.residual <= accept.strictResidual || (f.cells >= 12 && fill >= 0.5 && f.residual <= 0.1) ||
+		(f.cells >= 24 && fill >= 0.35 && f.residual <= 0.05) || f.manySmall()
+}
+
+// score prefers the family covering the most area (a big grid's cells over
+// a small grid's or a column of text's), and of two covering the same area
+// the one with more cells: a sudoku's boxes are not its cells.
+func (f latticeFit) score() float64 {
+	return math.Pow(float64(f.cells), 1.5) * f.cellSize * f.cellSize
+}
+
+// preferFiner orders lattice fits best first. Where a sudoku's thin lines
+// are faint, its 3x3 boxes close off as cells of a coarse lattice covering
+// the same area as the real one, so of two fits on about the same
+// quadrilateral the one with more cells wins.
+func preferFiner(fits []latticeFit) []latticeFit {
+	sort.SliceStable(fits, func(i, j int) bool { return fits[i].score() > fits[j].score() })
+	if len(fits) < 2 {
+		return fits
+	}
+	best := 0
+	bq := fits[0].quad()
+	ba := quadArea(bq)
+	for i := 1; i < len(fits); i++ {
+		f := fits[i]
+		q := f.quad()
+		a := quadArea(q)
+		if a < 0.7*ba || a > 1.4*ba || f.rows*f.cols <= fits[best].rows*fits[best].cols {
+			continue
+		}
+		if maxCornerGap(q, bq) > 0.15*math.Sqrt(ba) || 2*f.cells < f.rows*f.cols {
+			continue
+		}
+		// Boxes are several cells across. A lattice of about the same
+		// cells is no finer, only longer: it has taken a strip of print
+		// beside the grid in, closing fewer of its own.
+		if f.cellSize > maxFinerCell*fits[best].cellSize {
+			continue
+		}
+		best = i
+	}
+	fits[0], fits[best] = fits[best], fits[0]
+	return fits
+}
+
+// maxFinerCell is the largest cell, as a share of the best lattice's,
+// that makes another lattice on about its quadrilateral a finer one.
+const maxFinerCell = 0.8
+
+func maxCornerGap(a, b [4][2]float64) float64 {
+	worst := 0.0
+	for i := range a {
+		worst = math.Max(worst, math.Hypot(a[i][0]-b[i][0], a[i][1]-b[i][1]))
+	}
+	return worst
+}
+
+// blobNeighbours links blobs of similar size whose centres are about one
+// cell apart.
+func blobNeighbours(blobs []cellBlob) [][]int {
+	sizes := make([]float64, len(blobs))
+	for i, b := range blobs {
+		sizes[i] = b.size
+	}
+	bucket := 2 * percentile(sizes, 0.9)
+	type key struct{ x, y int }
+	hash := map[key][]int{}
+	for i, b := range blobs {
+		k := key{int(b.x / bucket), int(b.y / bucket)}
+		hash[k] = append(hash[k], i)
+	}
+	nbrs := make([][]int, len(blobs))
+	for i, b := range blobs {
+		k := key{int(b.x / bucket), int(b.y / bucket)}
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				for _, j := range hash[key{k.x + dx, k.y + dy}] {
+					if j == i {
+						continue
+					}
+					o := blobs[j]
+					if !similarSize(b, o) {
+						continue
+					}
+					d := math.Hypot(o.x-b.x, o.y-b.y)
+					s := (b.size + o.size) / 2
+					if d < 0.7*s || d > 2.0*s {
+						continue
+					}
+					nbrs[i] = append(nbrs[i], j)
+				}
+			}
+		}
+	}
+	return nbrs
+}
+
+// similarSize tells whether two blobs could be cells of one grid: close in
+// width and in height (a blob of two merged cells is not).
+func similarSize(a, b cellBlob) bool {
+	rw, rh := float64(a.w)/float64(b.w), float64(a.h)/float64(b.h)
+	return rw < 1.35 && rw > 1/1.35 && rh < 1.35 && rh > 1/1.35
+}
+
+// fitLattice assigns lattice positions to a family of blobs by walking
+// from a well-connected blob to its neighbours one cell step at a time,
+// fits the projective map from lattice to image, and then reassigns every
+// blob by that map, keeping those that land near a cell centre.
+func fitLattice(blobs []cellBlob, nbrs [][]int, members []int) (latticeFit, bool) {
+	// Seeds: most neighbours first.
+	seeds := append([]int(nil), members...)
+	sort.Slice(seeds, func(i, j int) bool { return len(nbrs[seeds[i]]) > len(nbrs[seeds[j]]) })
+	if len(seeds) > 12 {
+		// Among the best connected, the blobs of the most common size:
+		// a merged or split cell is rarely the median.
+		top := seeds[:max(12, len(seeds)/4)]
+		var ws, hs []float64
+		for _, i := range members {
+			ws = append(ws, float64(blobs[i].w))
+			hs = append(hs, float64(blobs[i].h))
+		}
+		mw, mh := percentile(ws, 0.5), percentile(hs, 0.5)
+		off := func(i int) float64 {
+			return math.Abs(math.Log(float64(blobs[i].w)/mw)) + math.Abs(math.Log(float64(blobs[i].h)/mh))
+		}
+		sort.SliceStable(top, func(i, j int) bool { return off(top[i]) < off(top[j]) })
+		seeds = top
+	}
+	if len(seeds) > 3 {
+		seeds = seeds[:3]
+	}
+	var best latticeFit
+	found := false
+	for _, seed := range seeds {
+		f, ok := walkLattice(blobs, nbrs, seed)
+		if ok && (!found || f.cells > best.cells) {
+			best, found = f, true
+		}
+		if found && best.cells >= len(members)*9/10 {
+			break
+		}
+	}
+	return best, found
+}
