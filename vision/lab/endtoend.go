@@ -97,22 +97,23 @@ type userOutcome struct {
 	err      error
 }
 
-// solveAsUserWould reads, solves under auto rules (Troix for X/O/I), and
-// when that is not unique asks the rules for fixes.
+// solveAsUserWould reads, solves under the rules the reading names (as
+// the command line and the app do), and when that is not unique asks the
+// rules for fixes.
 func solveAsUserWould(img string, tr Truth) userOutcome {
 	r, err := vision.ReadFile(img)
 	if err != nil {
 		return userOutcome{err: err}
 	}
-	rules := solver.ThreeInARow
-	if r.Style == vision.StyleXOI {
-		rules = solver.Troix
-	}
+	rules, auto := r.Rules()
 	p, err := r.Puzzle(rules)
 	if err != nil {
 		return userOutcome{err: err}
 	}
-	res := solver.SolveAuto(p)
+	res := solver.Solve(p)
+	if auto {
+		res = solver.SolveAuto(p)
+	}
 	if res.Status == solver.Unique {
 		return userOutcome{status: res.Status, solution: res.Solution}
 	}
