@@ -96,26 +96,26 @@ func (ev lineEvidence) gridLines() float64 {
 // strayStrips counts the outer strips on one side that the grid's lines
 // do not run through, when a strip further in shows that they do.
 func (ev lineEvidence) strayStrips(side int) int {
-	for k := 0; k < 3 && k < ev.span(side)-1; k++ {
-		if ev.through(side, k) >= 0.75 {
-			return k
-		}
-		if ev.through(side, k) >= 0.35 {
-			return 0
-		}
-	}
-	return 0
+	return ev.outerStrips(side, func(through float64) bool { return through >= 0.35 })
 }
 
 // bareStrips is strayStrips for evidence measured at the contrast of the
 // grid's own faint lines, where a strip of the grid in shade or glare
 // shows some of them less: only strips that show next to none are stray.
 func (ev lineEvidence) bareStrips(side int) int {
+	return ev.outerStrips(side, func(through float64) bool { return through > 0.15 })
+}
+
+// outerStrips counts the outer strips on one side, up to three, before
+// the first strip the lines run nearly all through; none when a strip
+// before it shows enough of them (seen) to be the grid's own.
+func (ev lineEvidence) outerStrips(side int, seen func(through float64) bool) int {
 	for k := 0; k < 3 && k < ev.span(side)-1; k++ {
-		if ev.through(side, k) >= 0.75 {
+		through := ev.through(side, k)
+		if through >= 0.75 {
 			return k
 		}
-		if ev.through(side, k) > 0.15 {
+		if seen(through) {
 			return 0
 		}
 	}

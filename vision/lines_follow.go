@@ -207,10 +207,40 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, float64, bool)
 		pred[c][0] += -dy / step * shift[c]
 		pred[c][1] += dx / step * shift[c]
 	}
-	// Along the lines, the row moves onto its own line when it has one (a
-	// grid without an outer border has none beyond its last row); how far
-	// may change smoothly along the row, as the step predicted from the
-	// strips before drifts on a tilted, bent page.
+	bestV := alongLines(p, pred, l0, l1)
+	out := append(nodeGrid{pred}, g...)
+	// The lines fade across a page lit from one side, so the new strip
+	// is held to the few strips it joins, not to the grid as a whole.
+	across := crossRidges(p, out, 0)
+	med := percentile(across, 0.5)
+	var last []float64
+	for r := 0; r < min(3, len(g)-1); r++ {
+		last = append(last, crossRidges(p, g, r)...)
+	}
+	prev := percentile(last, 0.5)
+	share := minGrowShare
+	if p.twoSided {
+		med = unblockedMedian(across, level)
+		prev = unblockedMedian(last, level)
+		share = minSmallGrowShare
+	}
+	if locateTrace != nil {
+		sort.Float64s(across)
+		locateTrace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f: %.1f", med, prev, level, bestV, across)
+	}
+	if med < share*prev || med < minBigRidge || (p.twoSided && med > maxGrowShare*prev) {
+		return g, med, false
+	}
+	return out, med, true
+}
+
+// alongLines moves the predicted row pred, along the lines, onto its own
+// line when it has one (a grid without an outer border has none beyond
+// its last row), and returns how plainly the line stands out there. How
+// far may change smoothly along the row, as the step predicted from the
+// strips before drifts on a tilted, bent page.
+func alongLines(p darkPlane, pred, l0, l1 [][2]float64) float64 {
+	n := len(l0)
 	prof := make([][]float64, n-1)
 	raw := make([][]float64, n-1)
 	pos := make([]float64, n-1)
@@ -249,30 +279,7 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, float64, bool)
 			pred[c][1] += t * (l0[c][1] - l1[c][1])
 		}
 	}
-	out := append(nodeGrid{pred}, g...)
-	// The lines fade across a page lit from one side, so the new strip
-	// is held to the few strips it joins, not to the grid as a whole.
-	across := crossRidges(p, out, 0)
-	med := percentile(across, 0.5)
-	var last []float64
-	for r := 0; r < min(3, len(g)-1); r++ {
-		last = append(last, crossRidges(p, g, r)...)
-	}
-	prev := percentile(last, 0.5)
-	share := minGrowShare
-	if p.twoSided {
-		med = unblockedMedian(across, level)
-		prev = unblockedMedian(last, level)
-		share = minSmallGrowShare
-	}
-	if locateTrace != nil {
-		sort.Float64s(across)
-		locateTrace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f: %.1f", med, prev, level, bestV, across)
-	}
-	if med < share*prev || med < minBigRidge || (p.twoSided && med > maxGrowShare*prev) {
-		return g, med, false
-	}
-	return out, med, true
+	return bestV
 }
 
 // minGrowShare is the least ridge of the lines across a new strip, as a

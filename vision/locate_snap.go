@@ -34,59 +34,11 @@ func snapLattice(ev lineEvidence, f latticeFit) (latticeFit, bool) {
 // snapLatticeSeen is snapLattice taking only a lattice whose crossings are
 // seen at a share of at least minSeen.
 func snapLatticeSeen(ev lineEvidence, f latticeFit, minSeen float64) (latticeFit, bool) {
-	const m, half = 2, extendPx / 2
-	// offset finds the line through (x, y) within shiftPx across it,
-	// seen over most of a cell along it.
-	offset := func(r []bool, vertical bool, x, y int) (int, bool) {
-		bo, bc := 0, -1
-		for o := -shiftPx; o <= shiftPx; o++ {
-			c := 0
-			for s := -half; s < half; s++ {
-				xx, yy := x+o, y+s
-				if !vertical {
-					xx, yy = x+s, y+o
-				}
-				if xx >= 0 && yy >= 0 && xx < ev.w && yy < ev.h && r[yy*ev.w+xx] {
-					c++
-				}
-			}
-			if c > bc || (c == bc && abs(o) < abs(bo)) {
-				bo, bc = o, c
-			}
-		}
-		return bo, float64(bc) >= snapMinShare*2*half
-	}
-	var src, dst [][2]float64
-	for i := 0; i <= f.cols; i++ {
-		for j := 0; j <= f.rows; j++ {
-			x, y := (i+m)*extendPx, (j+m)*extendPx
-			ox, okx := offset(ev.vr, true, x, y)
-			oy, oky := offset(ev.hr, false, x, y)
-			if !okx || !oky {
-				continue
-			}
-			// Kept in the rectification's units, where a cell is extendPx
-			// pixels whatever the perspective, so errors read in cells.
-			src = append(src, [2]float64{float64(i), float64(j)})
-			dst = append(dst, [2]float64{float64(x+ox)/extendPx - m, float64(y+oy)/extendPx - m})
-		}
-	}
+	src, dst := ev.crossings(f)
 	if len(src) < 8 || float64(len(src)) < minSeen*float64((f.rows+1)*(f.cols+1)) || !spansTwoAxes(src) {
 		return f, false
 	}
-	fit := func(src, dst [][2]float64) (homography, []float64, bool) {
-		h, ok := fitHomography(src, dst)
-		if !ok {
-			return h, nil, false
-		}
-		errs := make([]float64, len(src))
-		for k, p := range src {
-			x, y := h.apply(p[0], p[1])
-			errs[k] = math.Hypot(x-dst[k][0], y-dst[k][1])
-		}
-		return h, errs, true
-	}
-	h, errs, ok := fit(src, dst)
+	h, errs, ok := fitWithErrors(src, dst)
 	if !ok {
 		return f, false
 	}
@@ -104,7 +56,7 @@ func snapLatticeSeen(ev lineEvidence, f latticeFit, minSeen float64) (latticeFit
 	if len(s2) < 8 || !spansTwoAxes(s2) {
 		return f, false
 	}
-	if h, errs, ok = fit(s2, d2); !ok {
+	if h, errs, ok = fitWithErrors(s2, d2); !ok {
 		return f, false
 	}
 	sort.Float64s(errs)
@@ -132,4 +84,67 @@ func snapLatticeSeen(ev lineEvidence, f latticeFit, minSeen float64) (latticeFit
 	// those on into the image.
 	f.toImage = h.then(f.toImage)
 	return f, true
+}
+
+// snapMargin is the strips of paper around the lattice in the line
+// evidence's rectification (measureLinesAt).
+const snapMargin = 2
+
+// crossings lists the lattice's line crossings that the lines show
+// (src, in lattice units) and where they show them (dst, in the lattice
+// units of the rectification, where a cell is extendPx pixels whatever
+// the perspective, so errors read in cells).
+func (ev lineEvidence) crossings(f latticeFit) (src, dst [][2]float64) {
+	const m = snapMargin
+	for i := 0; i <= f.cols; i++ {
+		for j := 0; j <= f.rows; j++ {
+			x, y := (i+m)*extendPx, (j+m)*extendPx
+			ox, okx := ev.lineOffset(ev.vr, true, x, y)
+			oy, oky := ev.lineOffset(ev.hr, false, x, y)
+			if !okx || !oky {
+				continue
+			}
+			src = append(src, [2]float64{float64(i), float64(j)})
+			dst = append(dst, [2]float64{float64(x+ox)/extendPx - m, float64(y+oy)/extendPx - m})
+		}
+	}
+	return src, dst
+}
+
+// lineOffset finds the line of ridge map r through (x, y) within shiftPx
+// across it, seen over most of a cell along it.
+func (ev lineEvidence) lineOffset(r []bool, vertical bool, x, y int) (int, bool) {
+	const half = extendPx / 2
+	bo, bc := 0, -1
+	for o := -shiftPx; o <= shiftPx; o++ {
+		c := 0
+		for s := -half; s < half; s++ {
+			xx, yy := x+o, y+s
+			if !vertical {
+				xx, yy = x+s, y+o
+			}
+			if xx >= 0 && yy >= 0 && xx < ev.w && yy < ev.h && r[yy*ev.w+xx] {
+				c++
+			}
+		}
+		if c > bc || (c == bc && abs(o) < abs(bo)) {
+			bo, bc = o, c
+		}
+	}
+	return bo, float64(bc) >= snapMinShare*2*half
+}
+
+// fitWithErrors fits a homography from src to dst and returns each
+// point's distance from where it maps.
+func fitWithErrors(src, dst [][2]float64) (homography, []float64, bool) {
+	h, ok := fitHomography(src, dst)
+	if !ok {
+		return h, nil, false
+	}
+	errs := make([]float64, len(src))
+	for k, p := range src {
+		x, y := h.apply(p[0], p[1])
+		errs[k] = math.Hypot(x-dst[k][0], y-dst[k][1])
+	}
+	return h, errs, true
 }
