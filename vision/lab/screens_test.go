@@ -37,7 +37,7 @@ func TestRealScreenshotsHoldTheirFloor(t *testing.T) {
 }
 
 // TestRealScreenshotsEndToEnd holds what a user gets from `binocle solve`
-// on the real screenshots (2026-11-25): 66.3 % right at once, and 9.3 %
+// on the real screenshots (2026-11-25): 65.1 % right at once, and 8.1 %
 // a wrong answer stated as unique: the rn-tango thumbnails cropped at
 // their border read one row short, and a solved 5×6 board is "unique".
 func TestRealScreenshotsEndToEnd(t *testing.T) {
@@ -49,11 +49,11 @@ func TestRealScreenshotsEndToEnd(t *testing.T) {
 	if got.Images != 86 {
 		t.Fatalf("%d screenshots with a unique puzzle, want 86", got.Images)
 	}
-	if direct := Pct(got.Direct+got.AfterFixes, got.Images); direct < 66.2 {
-		t.Errorf("right answers on real screenshots: %.1f %%, below the floor of 66.2 %%", direct)
+	if direct := Pct(got.Direct+got.AfterFixes, got.Images); direct < 65.0 {
+		t.Errorf("right answers on real screenshots: %.1f %%, below the floor of 65.0 %%", direct)
 	}
-	if wrong := Pct(got.WrongUnique, got.Images); wrong > 9.4 {
-		t.Errorf("wrong answers stated as unique on real screenshots: %.1f %%, above the ceiling of 9.4 %%", wrong)
+	if wrong := Pct(got.WrongUnique, got.Images); wrong > 8.2 {
+		t.Errorf("wrong answers stated as unique on real screenshots: %.1f %%, above the ceiling of 8.2 %%", wrong)
 	}
 }
 
