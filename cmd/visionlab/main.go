@@ -178,11 +178,7 @@ func init() {
 			}
 			fmt.Fprint(stdout, lab.EndToEndHeader)
 			for _, n := range fs.Args() {
-				s, err := lab.FindSuite(n)
-				if err != nil {
-					return fail(err)
-				}
-				cases, err := env.Cases(s)
+				s, cases, err := suiteCases(env, n)
 				if err != nil {
 					return fail(err)
 				}
@@ -225,11 +221,7 @@ func init() {
 					}
 					continue
 				}
-				s, err := lab.FindSuite(n)
-				if err != nil {
-					return fail(err)
-				}
-				cases, err := env.Cases(s)
+				s, cases, err := suiteCases(env, n)
 				if err != nil {
 					return fail(err)
 				}
@@ -263,4 +255,14 @@ func scoreReport(env *lab.Env, size lab.SuiteSize, failDir string) error {
 		fmt.Fprintln(stderr, "problem:", p)
 	}
 	return nil
+}
+
+// suiteCases finds a suite or folder by name and lists its images.
+func suiteCases(env *lab.Env, name string) (lab.Suite, []lab.Case, error) {
+	s, err := lab.FindSuite(name)
+	if err != nil {
+		return s, nil, err
+	}
+	cases, err := env.Cases(s)
+	return s, cases, err
 }
