@@ -1,17 +1,11 @@
 package gui
 
 import (
-	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"binocle/solver"
 )
-
-// suggestBudget bounds the search for fixes after a photo's solve gave no
-// solution or several: the answer must come within a moment of the solve.
-const suggestBudget = 2 * time.Second
 
 // suggestFixes asks the rules which misreads would explain a photo's
 // reading giving no solution or several, off the UI goroutine. The cells
@@ -31,9 +25,7 @@ func (u *ui) suggestFixes(res solver.Result) {
 	}
 	u.trace.mark("looking for fixes")
 	u.spawnQuiet(func() func() {
-		ctx, cancel := context.WithTimeout(u.ctx, suggestBudget)
-		defer cancel()
-		s, err := solver.SuggestFixes(ctx, p, p.Rules, conf)
+		s, err := solver.SuggestFixes(u.ctx, p, p.Rules, conf)
 		return func() {
 			if doc != u.doc || ed != u.ed || u.doc.result == nil {
 				return // the grid moved on meanwhile

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"sort"
+	"time"
 )
 
 // A Change is one way a reading may be wrong: a cell read as From that
@@ -43,9 +44,11 @@ type SuggestOptions struct {
 var DefaultSuggestOptions = SuggestOptions{MaxChanges: 3, MaxTries: 4000, MaxCost: 12}
 
 // Suggestion is the most probable reading found that has exactly one
-// solution: the changes that make it, and that solution.
+// solution: the changes that make it, the puzzle with them made, and its
+// solution.
 type Suggestion struct {
 	Changes []Change
+	Puzzle  *Puzzle
 	Result  Result
 	// Cost is the summed -log of the odds given up, lowest first.
 	Cost  float64
@@ -104,7 +107,7 @@ func Suggest(ctx context.Context, p *Puzzle, candidates []Change, opt SuggestOpt
 			return Suggestion{Tries: tries}, err
 		}
 		if res.Status == Unique {
-			s := Suggestion{Result: res, Cost: c.cost, Tries: tries}
+			s := Suggestion{Puzzle: q, Result: res, Cost: c.cost, Tries: tries}
 			for _, i := range c.idx {
 				s.Changes = append(s.Changes, cands[i])
 			}
@@ -259,10 +262,17 @@ func (h *comboHeap) Pop() any {
 	return c
 }
 
+// SuggestBudget bounds SuggestFixes' time: the answer must come within a
+// moment of the solve it follows, or the user hears that no plausible
+// change was found.
+const SuggestBudget = 2 * time.Second
+
 // SuggestFixes is Suggest for a reading whose solve under rules gave no
 // solution or several, with the cells' candidates from the reader's
-// confidences and the default bounds.
+// confidences, the default bounds and at most SuggestBudget of time.
 func SuggestFixes(ctx context.Context, p *Puzzle, rules Rules, confidence []float64) (Suggestion, error) {
+	ctx, cancel := context.WithTimeout(ctx, SuggestBudget)
+	defer cancel()
 	q := p.Clone()
 	q.Rules = rules
 	return Suggest(ctx, q, CellChanges(q, confidence), DefaultSuggestOptions)

@@ -49,6 +49,9 @@ func TestSuggestFindsTheMisreadCell(t *testing.T) {
 				if s.Result.Status != Unique || s.Changes[0].From != string(q.Cells[i].Char()) {
 					t.Fatalf("the suggestion's result is %v, from %q", s.Result.Status, s.Changes[0].From)
 				}
+				if s.Puzzle == nil || s.Puzzle.Cells[i] != was || q.Cells[i] == was {
+					t.Fatalf("the suggestion's puzzle does not hold the fix, or the search changed its input")
+				}
 				return
 			}
 			t.Fatalf("no given of this puzzle shows its misreading")

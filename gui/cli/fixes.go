@@ -2,27 +2,20 @@ package cli
 
 import (
 	"context"
-
 	"fmt"
 	"io"
 	"sort"
 	"strings"
-	"time"
 
 	"binocle/solver"
 	"binocle/vision"
 )
-
-// suggestBudget bounds the search for fixes on top of reading: past it
-// the user hears that no plausible change was found.
-const suggestBudget = 2 * time.Second
 
 // fixes is what the rules say about a reading that gives no solution or
 // several: the most probable change that gives one, if any.
 type fixes struct {
 	found      bool
 	suggestion solver.Suggestion
-	puzzle     *solver.Puzzle // the reading with the changes made
 	doubtful   []solver.Point // named when nothing was found
 }
 
@@ -32,21 +25,11 @@ func suggestFixes(r *vision.Reading, p *solver.Puzzle, res solver.Result) fixes 
 	if res.Status == solver.Unique {
 		return fixes{}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), suggestBudget)
-	defer cancel()
-	s, err := solver.SuggestFixes(ctx, p, res.Rules, r.Confidence)
+	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.Confidence)
 	if err != nil {
 		return fixes{doubtful: r.Doubtful(doubtfulBelow)}
 	}
-	fixed := p.Clone()
-	fixed.Rules = res.Rules
-	for _, ch := range s.Changes {
-		if ch.Kind == "cell" {
-			v, _ := solver.CellFromChar(ch.To[0])
-			fixed.Set(ch.Row, ch.Col, v)
-		}
-	}
-	return fixes{found: true, suggestion: s, puzzle: fixed}
+	return fixes{found: true, suggestion: s}
 }
 
 // suggestionJSON is one entry of --json's "suggestions".
@@ -100,7 +83,7 @@ func (f fixes) describe(w io.Writer, accepted bool) {
 	}
 	if !accepted {
 		fmt.Fprintln(w, "they give this unique answer:")
-		for _, row := range solver.GridRows(f.suggestion.Result.Solution, f.puzzle.Rows, f.puzzle.Cols) {
+		for _, row := range solver.GridRows(f.suggestion.Result.Solution, f.suggestion.Puzzle.Rows, f.suggestion.Puzzle.Cols) {
 			fmt.Fprintln(w, row)
 		}
 	}

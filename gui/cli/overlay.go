@@ -69,7 +69,7 @@ func overlayPhoto(env *Env, path, out, rules string, acceptFixes bool) int {
 	}
 	fx := suggestFixes(r, p, res)
 	if fx.found && acceptFixes {
-		p, res = fx.puzzle, fx.suggestion.Result
+		p, res = fx.suggestion.Puzzle, fx.suggestion.Result
 		r.Cells = append(r.Cells[:0:0], p.Cells...)
 		fx.describe(env.Stdout, true)
 	} else if res.Status != solver.Unique {

@@ -66,7 +66,7 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 	fx := suggestFixes(r, p, res)
 	accepted := fx.found && opts.AcceptFixes
 	if accepted {
-		p, res = fx.puzzle, fx.suggestion.Result
+		p, res = fx.suggestion.Puzzle, fx.suggestion.Result
 		// What is saved and drawn is the fixed reading.
 		r.Cells = append(r.Cells[:0:0], p.Cells...)
 	}
