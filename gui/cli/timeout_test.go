@@ -12,11 +12,13 @@ import (
 // run out before the first search node.
 func TestTimeoutGivesUpPlainly(t *testing.T) {
 	const file = "../../testdata/solver/takuzu30-expert.txt"
-	for _, cmd := range []string{"solve", "hint", "steps"} {
-		code, _, stderr := runCLI(t, cmd, "--timeout", "1ns", "--no-save", file)
-		if cmd != "solve" {
-			code, _, stderr = runCLI(t, cmd, "--timeout", "1ns", file)
-		}
+	for _, args := range [][]string{
+		{"solve", "--timeout", "1ns", "--no-save", file},
+		{"hint", "--timeout", "1ns", file},
+		{"steps", "--timeout", "1ns", file},
+	} {
+		cmd := args[0]
+		code, _, stderr := runCLI(t, args...)
 		if code != ExitGaveUp || !strings.Contains(stderr, "gave up after 1ns") || !strings.Contains(stderr, "--timeout") {
 			t.Errorf("%s --timeout 1ns: exit %d, stderr %q; want exit %d and a plain message", cmd, code, stderr, ExitGaveUp)
 		}

@@ -332,25 +332,29 @@ func (a driver) waitFor(from int, pattern string) string {
 	}
 }
 
-var layoutLine = regexp.MustCompile(`layout (\S+) (-?\d+) (-?\d+) (\d+) (\d+)$`)
-
 // box is a control's place in the window, from the latest layout trace.
 func (a driver) box(name string) (x, y, w, h int) {
 	a.t.Helper()
+	m := a.latest(regexp.MustCompile(`layout `+regexp.QuoteMeta(name)+` (-?\d+) (-?\d+) (\d+) (\d+)$`), "where "+name+" is")
+	v := make([]int, 4)
+	for k := range v {
+		v[k], _ = strconv.Atoi(m[k+1])
+	}
+	return v[0], v[1], v[2], v[3]
+}
+
+// latest is the submatches of the app's last output line matching re;
+// what names it in the failure.
+func (a driver) latest(re *regexp.Regexp, what string) []string {
+	a.t.Helper()
 	lines := a.snapshot(0)
 	for i := len(lines) - 1; i >= 0; i-- {
-		m := layoutLine.FindStringSubmatch(lines[i])
-		if m == nil || m[1] != name {
-			continue
+		if m := re.FindStringSubmatch(lines[i]); m != nil {
+			return m
 		}
-		v := make([]int, 4)
-		for k := range v {
-			v[k], _ = strconv.Atoi(m[k+2])
-		}
-		return v[0], v[1], v[2], v[3]
 	}
-	a.t.Fatalf("the app never reported where %s is", name)
-	return
+	a.t.Fatalf("the app never reported %s", what)
+	return nil
 }
 
 func (a driver) centre(name string) (int, int) {
@@ -363,17 +367,11 @@ var gridLine = regexp.MustCompile(`layout grid-cells (-?\d+) (-?\d+) ([\d.]+) \d
 // gridCells is the grid's top-left corner and cell size in the window.
 func (a driver) gridCells() (x, y, cell float64) {
 	a.t.Helper()
-	lines := a.snapshot(0)
-	for i := len(lines) - 1; i >= 0; i-- {
-		if m := gridLine.FindStringSubmatch(lines[i]); m != nil {
-			x, _ = strconv.ParseFloat(m[1], 64)
-			y, _ = strconv.ParseFloat(m[2], 64)
-			cell, _ = strconv.ParseFloat(m[3], 64)
-			return x, y, cell
-		}
-	}
-	a.t.Fatalf("the app never reported where the grid is")
-	return
+	m := a.latest(gridLine, "where the grid is")
+	x, _ = strconv.ParseFloat(m[1], 64)
+	y, _ = strconv.ParseFloat(m[2], 64)
+	cell, _ = strconv.ParseFloat(m[3], 64)
+	return x, y, cell
 }
 
 var gridState = regexp.MustCompile(`trace .* grid ([.012/]+)$`)
@@ -381,14 +379,7 @@ var gridState = regexp.MustCompile(`trace .* grid ([.012/]+)$`)
 // grid is the grid as the app last reported it, a string a row.
 func (a driver) grid() []string {
 	a.t.Helper()
-	lines := a.snapshot(0)
-	for i := len(lines) - 1; i >= 0; i-- {
-		if m := gridState.FindStringSubmatch(lines[i]); m != nil {
-			return strings.Split(m[1], "/")
-		}
-	}
-	a.t.Fatalf("the app never reported its grid")
-	return nil
+	return strings.Split(a.latest(gridState, "its grid")[1], "/")
 }
 
 // editableRun finds a blank cell with a cell two to its right that is
