@@ -38,6 +38,21 @@ type ScoreOptions struct {
 
 type groupTally struct{ images, sizeRight, perfect, cornersOK, cells, cellsRight int }
 
+func (g *groupTally) add(o *groupTally) {
+	g.images += o.images
+	g.sizeRight += o.sizeRight
+	g.perfect += o.perfect
+	g.cornersOK += o.cornersOK
+	g.cells += o.cells
+	g.cellsRight += o.cellsRight
+}
+
+// score is the tally in percent, as the table prints it.
+func (g *groupTally) score() CaseScore {
+	return CaseScore{Images: g.images, Size: Pct(g.sizeRight, g.images), Cells: Pct(g.cellsRight, g.cells),
+		Perfect: Pct(g.perfect, g.images), CornersOK: Pct(g.cornersOK, g.images)}
+}
+
 // CaseScore is a ScoreCases run's overall result, in percent.
 type CaseScore struct {
 	Images                          int
@@ -95,17 +110,13 @@ func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) (CaseScore
 	var all groupTally
 	fmt.Fprintf(w, "%-36s %6s %7s %8s %8s %8s\n", "group", "images", "size%", "cells%", "perfect%", "corners%")
 	row := func(k string, g *groupTally) {
-		fmt.Fprintf(w, "%-36s %6d %7.1f %8.2f %8.1f %8.1f\n", k, g.images, Pct(g.sizeRight, g.images), Pct(g.cellsRight, g.cells), Pct(g.perfect, g.images), Pct(g.cornersOK, g.images))
+		sc := g.score()
+		fmt.Fprintf(w, "%-36s %6d %7.1f %8.2f %8.1f %8.1f\n", k, sc.Images, sc.Size, sc.Cells, sc.Perfect, sc.CornersOK)
 	}
 	for _, k := range order {
 		g := groups[k]
 		row(k, g)
-		all.images += g.images
-		all.sizeRight += g.sizeRight
-		all.perfect += g.perfect
-		all.cornersOK += g.cornersOK
-		all.cells += g.cells
-		all.cellsRight += g.cellsRight
+		all.add(g)
 	}
 	row("ALL", &all)
 	if len(slow) > 0 {
@@ -119,8 +130,7 @@ func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) (CaseScore
 			fmt.Fprintf(w, "slow: %s %.1f ms\n", s.name, s.millis)
 		}
 	}
-	return CaseScore{Images: all.images, Size: Pct(all.sizeRight, all.images), Cells: Pct(all.cellsRight, all.cells),
-		Perfect: Pct(all.perfect, all.images), CornersOK: Pct(all.cornersOK, all.images)}, nil
+	return all.score(), nil
 }
 
 // caseTruth is a synthetic case's own truth, or the JSON beside a file
