@@ -89,8 +89,7 @@ func (u *ui) acceptFixes(changes []solver.Change) {
 		u.ed.set(solver.Point{Row: ch.Row, Col: ch.Col}, v)
 		done = append(done, fmt.Sprintf("r%dc%d", ch.Row+1, ch.Col+1))
 	}
-	u.clearSuggestion()
-	u.edited()
+	u.edited() // drops the suggestion with the grid it was for
 	u.status.set(levelInfo, "Applied the suggested "+plural(len(done), "fix", "fixes")+" at "+strings.Join(done, ", ")+"; solving again…")
 	u.solve()
 }
