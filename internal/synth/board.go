@@ -37,6 +37,8 @@ type board struct {
 	panel               color.RGBA // non-zero: a dark board drawn under the tiles
 	tileOne, tileZero   color.RGBA
 	tileEmpty           color.RGBA
+
+	wild *wildBoard // the wild looks' choices; nil for a tuned spec
 }
 
 func odd(n int) int {
@@ -121,6 +123,7 @@ func newBoard(spec *Spec, rng *rand.Rand, cs int, background color.RGBA) *board 
 			b.tileRadius = int(float64(cs) * (0.05 + 0.15*rng.Float64()))
 		}
 	}
+	b.applyWild()
 	return b
 }
 
@@ -134,11 +137,16 @@ func (b *board) corners() [4][2]float64 {
 	return [4][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
 }
 
-// outer is the board's footprint including its border strokes.
+// outer is the board's footprint including its border strokes and
+// whatever the wild looks draw around it.
 func (b *board) outer() image.Rectangle {
 	w, h := b.size()
 	m := b.borderT/2 + 1
-	return image.Rect(b.ox-m, b.oy-m, b.ox+w+m+1, b.oy+h+m+1)
+	r := image.Rect(b.ox-m, b.oy-m, b.ox+w+m+1, b.oy+h+m+1)
+	if b.wild != nil {
+		r = b.wild.around(b, r)
+	}
+	return r
 }
 
 func (b *board) draw(m *gocv.Mat) {
@@ -152,16 +160,20 @@ func (b *board) draw(m *gocv.Mat) {
 	}
 	for r := 0; r < b.spec.Rows; r++ {
 		for c := 0; c < b.spec.Cols; c++ {
-			if b.spec.Style == StyleTango && b.spec.Givens[r][c] != '.' {
+			if (b.spec.Style == StyleTango || b.spec.ShadeGivens) && b.spec.Givens[r][c] != '.' {
 				gocv.Rectangle(m, b.cellRect(r, c), b.shaded, -1)
 			}
 		}
 	}
-	for c := 1; c < b.spec.Cols; c++ {
-		fillRect(m, b.ox+c*b.cs, b.oy, b.lineT, true, h, b.line)
-	}
-	for r := 1; r < b.spec.Rows; r++ {
-		fillRect(m, b.ox, b.oy+r*b.cs, b.lineT, false, w, b.line)
+	if b.wild != nil {
+		b.wild.innerLines(m, b)
+	} else {
+		for c := 1; c < b.spec.Cols; c++ {
+			fillRect(m, b.ox+c*b.cs, b.oy, b.lineT, true, h, b.line)
+		}
+		for r := 1; r < b.spec.Rows; r++ {
+			fillRect(m, b.ox, b.oy+r*b.cs, b.lineT, false, w, b.line)
+		}
 	}
 	b.drawBorder(m, w, h)
 	for r := 0; r < b.spec.Rows; r++ {
@@ -169,8 +181,20 @@ func (b *board) draw(m *gocv.Mat) {
 			b.drawGlyph(m, r, c, b.spec.Cells[r][c])
 		}
 	}
+	b.drawExtras(m)
+}
+
+// drawExtras draws what lies over the cells: the player's marks, the
+// clues and the counters.
+func (b *board) drawExtras(m *gocv.Mat) {
+	if b.wild != nil {
+		b.wild.marks(m, b)
+	}
 	for _, e := range b.spec.Edges {
 		b.drawClue(m, e.R1, e.C1, e.R2, e.C2, e.Rel.String())
+	}
+	if b.wild != nil && b.spec.Counters {
+		b.wild.counters(m, b)
 	}
 }
 
@@ -219,23 +243,34 @@ func (b *board) drawGlyph(m *gocv.Mat, r, c int, ch byte) {
 	if ch == '.' {
 		return
 	}
+	ink := b.ink
+	if b.wild != nil {
+		ink = b.wild.inkFor(b, ch)
+		if b.wild.drawGlyph(m, b, r, c, ch, ink) {
+			return
+		}
+	}
+	b.drawTunedGlyph(m, r, c, ch, ink)
+}
+
+func (b *board) drawTunedGlyph(m *gocv.Mat, r, c int, ch byte, ink color.RGBA) {
 	p := b.centre(r, c)
 	size := b.glyph * float64(b.cs)
-	stroke := max(1, b.cs/b.strokeDiv)
+	stroke := b.stroke()
 	switch b.spec.Style {
 	case StyleSquareCircle, StyleDiscCircle:
 		rad := int(size / 2)
 		if ch == '0' {
-			gocv.CircleWithParams(m, p, rad-stroke/2, b.ink, stroke, gocv.LineAA, 0)
+			gocv.CircleWithParams(m, p, rad-stroke/2, ink, stroke, gocv.LineAA, 0)
 		} else if b.spec.Style == StyleSquareCircle {
-			gocv.Rectangle(m, image.Rect(p.X-rad, p.Y-rad, p.X+rad, p.Y+rad), b.ink, -1)
+			gocv.Rectangle(m, image.Rect(p.X-rad, p.Y-rad, p.X+rad, p.Y+rad), ink, -1)
 		} else {
-			gocv.CircleWithParams(m, p, rad, b.ink, -1, gocv.LineAA, 0)
+			gocv.CircleWithParams(m, p, rad, ink, -1, gocv.LineAA, 0)
 		}
 	case StyleDigits:
-		putCentred(m, string(ch), p, size, b.font, stroke, b.ink)
+		putCentred(m, string(ch), p, size, b.font, stroke, ink)
 	case StyleXO, StyleXOI:
-		putCentred(m, map[byte]string{'0': "O", '1': "X", '2': "I"}[ch], p, size, b.font, stroke, b.ink)
+		putCentred(m, xoLetters[ch], p, size, b.font, stroke, ink)
 	case StyleTango:
 		rad := int(0.3 * float64(b.cs))
 		bg := b.cell
@@ -253,6 +288,16 @@ func (b *board) drawGlyph(m *gocv.Mat, r, c int, ch byte) {
 			gocv.CircleWithParams(m, bite, rad*4/5, bg, -1, gocv.LineAA, 0)
 		}
 	}
+}
+
+// xoLetters are the letters the X/O styles print for each symbol.
+var xoLetters = map[byte]string{'0': "O", '1': "X", '2': "I"}
+
+func (b *board) stroke() int {
+	if b.wild != nil && b.wild.stroke > 0 {
+		return b.wild.stroke
+	}
+	return max(1, b.cs/b.strokeDiv)
 }
 
 // putCentred draws text whose ink box is size pixels tall, centred on p.
@@ -281,13 +326,20 @@ func (b *board) drawClue(m *gocv.Mat, r1, c1, r2, c2 int, rel string) {
 	}
 	s := max(3, int(0.17*scale*float64(b.cs)))
 	patch := b.background
-	if b.spec.Style == StyleTango {
+	switch {
+	case b.spec.CluePatch.A != 0:
+		patch = b.spec.CluePatch
+	case b.spec.Style == StyleTango:
 		patch = b.cell
+	case b.spec.Style == StyleTiles && b.panel.A != 0:
+		patch = b.panel
 	}
-	if b.spec.ClueBadge {
+	switch {
+	case b.spec.ClueBare:
+	case b.spec.ClueBadge:
 		r := s * 14 / 10
 		rgbaRoundRect{image.Rect(mid.X-r, mid.Y-r, mid.X+r+1, mid.Y+r+1), r / 3}.fill(m, patch)
-	} else {
+	default:
 		gocv.CircleWithParams(m, mid, s*13/10, patch, -1, gocv.LineAA, 0)
 	}
 	t := max(1, b.cs/22)
@@ -324,12 +376,21 @@ func (b *board) drawTiles(m *gocv.Mat) {
 			case '0':
 				col = b.tileZero
 			}
-			cr := b.cellRect(r, c)
-			g := b.tileGap / 2
-			tile := image.Rect(cr.Min.X+g, cr.Min.Y+g, cr.Max.X-(b.tileGap-g), cr.Max.Y-(b.tileGap-g))
-			rgbaRoundRect{tile, b.tileRadius}.fill(m, col)
+			if b.wild != nil {
+				b.wild.tile(m, b, r, c, col)
+				continue
+			}
+			rgbaRoundRect{b.tileRect(r, c), b.tileRadius}.fill(m, col)
 		}
 	}
+	b.drawExtras(m)
+}
+
+// tileRect is a cell less the gap, split between its two sides.
+func (b *board) tileRect(r, c int) image.Rectangle {
+	cr := b.cellRect(r, c)
+	g := b.tileGap / 2
+	return image.Rect(cr.Min.X+g, cr.Min.Y+g, cr.Max.X-(b.tileGap-g), cr.Max.Y-(b.tileGap-g))
 }
 
 // rgbaRoundRect is a rectangle with circular corners of radius rad.

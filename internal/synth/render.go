@@ -45,7 +45,62 @@ func (s *Spec) check() error {
 	if s.Kind != KindClean && s.Kind != KindPhoto {
 		return fmt.Errorf("synth: %s: unknown kind %q", s.Name, s.Kind)
 	}
+	if s.Marks == nil {
+		return nil
+	}
+	if len(s.Marks) != s.Rows {
+		return fmt.Errorf("synth: %s: %d mark rows, want %d", s.Name, len(s.Marks), s.Rows)
+	}
+	for r, row := range s.Marks {
+		if len(row) != s.Cols {
+			return fmt.Errorf("synth: %s: mark row %d is not %d cells wide", s.Name, r, s.Cols)
+		}
+		for c := 0; c < len(row); c++ {
+			if row[c] != '.' && s.Cells[r][c] != '.' {
+				return fmt.Errorf("synth: %s: a mark on the printed cell (%d, %d)", s.Name, r, c)
+			}
+		}
+	}
 	return nil
+}
+
+// visible is what the picture shows in each cell: the printed cells with
+// the player's marks over the empty ones.
+func (s *Spec) visible() []string {
+	if s.Marks == nil {
+		return s.Cells
+	}
+	out := make([]string, s.Rows)
+	for r := range out {
+		row := []byte(s.Cells[r])
+		for c := range row {
+			if s.Marks[r][c] != '.' {
+				row[c] = s.Marks[r][c]
+			}
+		}
+		out[r] = string(row)
+	}
+	return out
+}
+
+// printedGivens are the cells a reader should call givens. Where the look
+// shades the givens (Tango, ShadeGivens), a solved board's other pieces are
+// the player's; elsewhere every printed glyph is a given.
+func (s *Spec) printedGivens() []string {
+	if s.Style != StyleTango && !s.ShadeGivens {
+		return s.Cells
+	}
+	out := make([]string, s.Rows)
+	for r := range out {
+		row := []byte(s.Cells[r])
+		for c := range row {
+			if s.Givens[r][c] == '.' {
+				row[c] = '.'
+			}
+		}
+		out[r] = string(row)
+	}
+	return out
 }
 
 func (s *Spec) truth() Truth {
@@ -54,7 +109,7 @@ func (s *Spec) truth() Truth {
 		edges = []solver.Edge{}
 	}
 	return Truth{Name: s.Name, Kind: s.Kind, Style: s.Style, Look: s.Look, Source: s.Source,
-		Rows: s.Rows, Cols: s.Cols, Cells: s.Cells, Edges: edges,
+		Rows: s.Rows, Cols: s.Cols, Cells: s.visible(), Givens: s.printedGivens(), Edges: edges,
 		Width: s.Width, Height: s.Height, Tilt: s.Tilt, Rotate: s.Rotate, Bend: s.Bend, Orientation: s.Orientation}
 }
 
@@ -74,6 +129,7 @@ func renderClean(spec *Spec, rng *rand.Rand) (Sample, error) {
 	case rng.IntN(3) == 0:
 		page = grey(uint8(236 + rng.IntN(18)))
 	}
+	page = spec.pageColour(page)
 	m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(page.B), float64(page.G), float64(page.R), 0), H, W, gocv.MatTypeCV8UC3)
 	defer m.Close()
 
@@ -81,22 +137,17 @@ func renderClean(spec *Spec, rng *rand.Rand) (Sample, error) {
 	if page.R < 128 {
 		ink = grey(220)
 	}
-	barH := int(float64(H) * (0.04 + 0.05*rng.Float64()))
-	bar := color.RGBA{uint8(rng.IntN(90)), uint8(60 + rng.IntN(120)), uint8(100 + rng.IntN(150)), 255}
-	gocv.Rectangle(&m, image.Rect(0, 0, W, barH), bar, -1)
-	putCentred(&m, appTitles[rng.IntN(len(appTitles))], image.Pt(W/2, barH/2), float64(barH)*0.45, gocv.FontHersheyDuplex, max(1, barH/20), grey(250))
-	btnH := 0
-	if rng.IntN(2) == 0 {
-		btnH = int(float64(H) * 0.08)
-		for i, label := range []string{"Undo", "Hint", "Clear"} {
-			r := image.Rect(W*(1+4*i)/13, H-btnH*9/10, W*(4+4*i)/13, H-btnH*2/10)
-			rgbaRoundRect{r, btnH / 5}.fill(&m, bar)
-			putCentred(&m, label, image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2), float64(r.Dy())*0.4, gocv.FontHersheySimplex, 1, grey(250))
-		}
+	var lay chromeLayout
+	if spec.Chrome == "" {
+		lay = tunedChrome(&m, spec, rng)
+	} else {
+		lay = drawChrome(&m, spec, rng, page, ink)
 	}
-	margin := max(8, W/40)
-	availW, availH := W-2*margin, H-barH-btnH-2*margin
-	cs := int(math.Min(float64(availW)/float64(spec.Cols), float64(availH)/float64(spec.Rows)) * (0.7 + 0.3*rng.Float64()))
+	rows, cols := float64(spec.Rows), float64(spec.Cols)
+	if spec.Counters {
+		rows, cols = rows+2*counterStrip, cols+2*counterStrip
+	}
+	cs := int(math.Min(float64(lay.board.Dx())/cols, float64(lay.board.Dy())/rows) * lay.fill)
 	if cs > 160 {
 		cs = 160
 	}
@@ -105,8 +156,8 @@ func renderClean(spec *Spec, rng *rand.Rand) (Sample, error) {
 	}
 	b := newBoard(spec, rng, cs, page)
 	bw, bh := b.size()
-	b.ox = margin + (availW-bw)/2
-	b.oy = barH + margin + (availH-bh)/2
+	b.ox = lay.board.Min.X + (lay.board.Dx()-bw)/2
+	b.oy = lay.board.Min.Y + (lay.board.Dy()-bh)/2
 	if spec.Style == StyleTango {
 		card := b.outer().Inset(-cs / 3)
 		cardCol := color.RGBA{255, 255, 255, 255}
@@ -116,10 +167,10 @@ func renderClean(spec *Spec, rng *rand.Rand) (Sample, error) {
 		rgbaRoundRect{card, cs / 4}.fill(&m, cardCol)
 		b.background = cardCol
 	}
-	if spec.Look == LookLight || spec.Look == LookPartial {
+	if !lay.text.Empty() {
 		// A web page: text beside and below the puzzle where there is room.
 		tb := &textBlock{rng: rng, ink: ink, lineH: max(10, min(22, cs*2/3)), keepOut: []image.Rectangle{b.outer().Inset(-cs / 2)}}
-		tb.fill(&m, image.Rect(margin, barH+margin, W-margin, H-btnH-margin))
+		tb.fill(&m, lay.text)
 	}
 	b.draw(&m)
 
@@ -131,6 +182,31 @@ func renderClean(spec *Spec, rng *rand.Rand) (Sample, error) {
 	t := spec.truth()
 	t.Corners = b.corners()
 	return Sample{Truth: t, Data: append([]byte(nil), buf.GetBytes()...), Ext: ".png"}, nil
+}
+
+// tunedChrome is the tuned look's title bar, and sometimes a row of
+// buttons, above and below a board that takes 70 to 100 % of the rest.
+func tunedChrome(m *gocv.Mat, spec *Spec, rng *rand.Rand) chromeLayout {
+	W, H := spec.Width, spec.Height
+	barH := int(float64(H) * (0.04 + 0.05*rng.Float64()))
+	bar := color.RGBA{uint8(rng.IntN(90)), uint8(60 + rng.IntN(120)), uint8(100 + rng.IntN(150)), 255}
+	gocv.Rectangle(m, image.Rect(0, 0, W, barH), bar, -1)
+	putCentred(m, appTitles[rng.IntN(len(appTitles))], image.Pt(W/2, barH/2), float64(barH)*0.45, gocv.FontHersheyDuplex, max(1, barH/20), grey(250))
+	btnH := 0
+	if rng.IntN(2) == 0 {
+		btnH = int(float64(H) * 0.08)
+		for i, label := range []string{"Undo", "Hint", "Clear"} {
+			r := image.Rect(W*(1+4*i)/13, H-btnH*9/10, W*(4+4*i)/13, H-btnH*2/10)
+			rgbaRoundRect{r, btnH / 5}.fill(m, bar)
+			putCentred(m, label, image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2), float64(r.Dy())*0.4, gocv.FontHersheySimplex, 1, grey(250))
+		}
+	}
+	margin := max(8, W/40)
+	lay := chromeLayout{board: image.Rect(margin, barH+margin, W-margin, H-btnH-margin), fill: 0.7 + 0.3*rng.Float64()}
+	if spec.Look == LookLight || spec.Look == LookPartial {
+		lay.text = lay.board
+	}
+	return lay
 }
 
 // homography is geom's projective map, shared with the reader and the app.
@@ -221,7 +297,7 @@ func renderPhoto(spec *Spec, rng *rand.Rand, withGrid bool) (Sample, error) {
 	maxCells := max(spec.Rows, spec.Cols)
 	cs := int(math.Round(spec.Fill * float64(min(W, H)) / float64(maxCells) * (1 + 0.2*rng.Float64())))
 	cs = min(max(cs, 12), 140)
-	paperCol := color.RGBA{uint8(225 + rng.IntN(25)), uint8(222 + rng.IntN(25)), uint8(205 + rng.IntN(40)), 255}
+	paperCol := spec.pageColour(color.RGBA{uint8(225 + rng.IntN(25)), uint8(222 + rng.IntN(25)), uint8(205 + rng.IntN(40)), 255})
 	gw, gh := float64(spec.Cols*cs), float64(spec.Rows*cs)
 	hPage := camera(spec, rng, gw, gh) // page pixels (grid TL at 0,0) to output pixels
 

@@ -3,6 +3,7 @@ package synth
 import (
 	"encoding/json"
 	"fmt"
+	"image/color"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -79,8 +80,79 @@ type Spec struct {
 	ClueScale  float64 // the clues' size against the tuned look's; 0 means 1
 	ClueStroke float64 // the clues' stroke as a fraction of a cell; 0: the tuned cell/22
 	ClueBadge  bool    // clues on a rounded square badge, not a disc
-	Dark       bool    // a dark theme (Tango boards)
+	Dark       bool    // a dark theme: light ink on a dark page or app
+
+	// Colours; a zero colour (alpha 0) is the look's own. Real pages come
+	// on tinted paper, apps ink their glyphs and lines in colour, and some
+	// apps give each symbol its own colour (OneInk, ZeroInk; on tiles the
+	// tiles' own colours, the warm one still the 1).
+	Paper, Ink, LineInk, BorderInk, ClueInk color.RGBA
+	OneInk, ZeroInk                         color.RGBA
+	CluePatch                               color.RGBA // a coloured badge or disc under the clues
+
+	// The ruling. puzzle-binairo.com draws its big boards with no inner
+	// lines, and many pages draw only some of the outer border.
+	LineWidth    float64 // the inner lines' width as a fraction of a cell; 0: the look's own
+	BorderWidth  float64 // the outer border's, likewise
+	NoInnerLines bool
+	DashedLines  bool   // inner lines drawn as dashes, as some newspapers print them
+	Border       string // outer sides drawn: "" the look's own, "none", or some of the letters "trbl"
+
+	// The glyphs.
+	GlyphScale  float64 // size against the look's own; 0 means 1
+	GlyphStroke float64 // stroke as a fraction of a cell; 0: the look's own
+	Font        int     // a gocv.HersheyFont plus one, for digits and letters; 0: the look's own
+	Italic      bool
+	Shape       string // a glyph variant of the style (the Shape constants); "": the tuned glyphs
+
+	// Clues: bare (no badge or disc under them, as in the gaps between
+	// tiles), and '=' on a vertical line drawn as '‖' or not.
+	ClueBare bool
+	EqBars   string // "" the look's own choice, EqFlat or EqTurned
+
+	ShadeGivens bool   // printed givens on a shaded cell, as LinkedIn Tango locks them, for every style
+	Counters    bool   // small per-row and per-column counts outside the grid, as some apps show
+	Chrome      string // clean screenshots only: what surrounds the board (the Chrome constants)
+
+	// Marks are cells the player filled in over the printed ones (rows of
+	// '.', '0', '1', '2'; only on cells Cells leaves empty). On paper they
+	// are handwritten; in Tango they are pieces on unshaded cells.
+	Marks   []string
+	MarkInk string // MarkPen, MarkPencil or MarkTyped (an app's player colour); "" is MarkPen
 }
+
+// Shape variants. Each keeps the style's meaning: 1 is the filled
+// square or disc, X, 1 or moon, 0 the open circle, O, 0 or sun.
+const (
+	ShapeOpenSquare = "open-square" // square-circle: 0 drawn as an open square
+	ShapeRounded    = "rounded"     // square-circle: both squares with round corners, 0 open
+	ShapeRing       = "ring"        // square-circle, disc-circle: 0 a bold ring
+	ShapeDot        = "dot"         // disc-circle: a small dot for 1, a wide ring for 0
+	ShapeStrokes    = "strokes"     // xo, xoi: X, O and I drawn as plain strokes, not letters
+	ShapeDiscs      = "discs"       // tango: a plain orange disc and a plain blue disc; tiles: disc pieces on grey tiles
+	ShapeSparkle    = "sparkle"     // tango: the moon with a small star, the sun with rays
+	ShapeDiamond    = "diamond"     // tiles: diamond pieces on grey tiles
+)
+
+// EqBars values.
+const (
+	EqFlat   = "flat"   // '=' on every line
+	EqTurned = "turned" // '‖' on vertical lines
+)
+
+// Chrome values.
+const (
+	ChromeBare  = "bare"  // the board cropped close, as a screenshot of the board alone
+	ChromePhone = "phone" // a phone app: status bar, header, timer, buttons, home bar
+	ChromeWeb   = "web"   // a browser: tab strip, address bar, site header, side text
+)
+
+// MarkInk values.
+const (
+	MarkPen    = "pen"    // handwritten in blue ballpoint
+	MarkPencil = "pencil" // handwritten in grey pencil
+	MarkTyped  = "typed"  // the app's glyphs in its player colour
+)
 
 // Truth is what a perfect reader reports for a sample.
 type Truth struct {
@@ -91,7 +163,8 @@ type Truth struct {
 	Source      string        `json:"source"`
 	Rows        int           `json:"rows"`
 	Cols        int           `json:"cols"`
-	Cells       []string      `json:"cells"`
+	Cells       []string      `json:"cells"`            // everything visible, player marks included
+	Givens      []string      `json:"givens,omitempty"` // the printed givens only; cells the player filled are '.'
 	Edges       []solver.Edge `json:"edges"`
 	Corners     [4][2]float64 `json:"corners"` // TL, TR, BR, BL of the cell area, displayed-image pixels
 	Width       int           `json:"width"`   // displayed size, after EXIF orientation
@@ -136,27 +209,6 @@ func (l *Library) Suite(seed uint64, kind Kind, n int) ([]Spec, error) {
 			return nil, err
 		}
 		specs = append(specs, s)
-	}
-	return specs, nil
-}
-
-// WildSuite is Suite with the looks the tuned suites never draw: clues
-// from a third of the tuned size to a little over it, fine or bold, on
-// discs or badges, and dark Tango boards. It uses its own random stream,
-// so a wild suite shares no pixels with a tuned one of the same seed.
-func (l *Library) WildSuite(seed uint64, kind Kind, n int) ([]Spec, error) {
-	specs, err := l.Suite(seed^wildSalt, kind, n)
-	if err != nil {
-		return nil, err
-	}
-	for i := range specs {
-		s := &specs[i]
-		rng := rand.New(rand.NewPCG(seed, uint64(i)<<1|kindBit(kind)|wildSalt))
-		s.ClueScale = 0.35 + 0.75*rng.Float64()
-		s.ClueStroke = 1 / (20 + 35*rng.Float64())
-		s.ClueBadge = rng.IntN(2) == 0
-		s.Dark = s.Style == StyleTango && rng.Float64() < 0.4
-		s.Name = "wild-" + s.Name
 	}
 	return specs, nil
 }

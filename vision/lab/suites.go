@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"binocle/internal/synth"
@@ -43,10 +44,17 @@ var Suites = []Suite{
 }
 
 // FindSuite returns the named suite. A name that is a folder is a suite
-// of that folder's images.
+// of that folder's images; NAME:N is the first N images of a synthetic
+// suite, to look at a sample without rendering the whole suite.
 func FindSuite(name string) (Suite, error) {
+	base, count, cut := strings.Cut(name, ":")
 	for _, s := range Suites {
-		if s.Name == name {
+		if s.Name == base {
+			if n, err := strconv.Atoi(count); cut && (err != nil || n < 1 || s.N == 0) {
+				return Suite{}, fmt.Errorf("%q: want a synthetic suite and a positive count after ':'", name)
+			} else if cut {
+				s.N = min(s.N, n)
+			}
 			return s, nil
 		}
 	}
