@@ -326,6 +326,9 @@ func renderPhoto(spec *Spec, rng *rand.Rand, withGrid bool) (Sample, error) {
 		keep = nil
 	}
 	ink := b.ink
+	if spec.Ink.A != 0 || spec.OneInk.A != 0 {
+		ink = grey(35) // a page prints its body text black, whatever ink the puzzle has
+	}
 	if withGrid && rng.Float64() < 0.5 {
 		keep = append(keep, placeDistractor(&pm, rng, spec, keep[0], cs, ink))
 	}
@@ -334,7 +337,9 @@ func renderPhoto(spec *Spec, rng *rand.Rand, withGrid bool) (Sample, error) {
 	lineH := math.Max(gw, gh) * (0.025 + 0.02*rng.Float64())
 	lineH = math.Min(math.Max(lineH, 0.25*float64(cs)), 0.6*float64(cs))
 	tb := &textBlock{rng: rng, ink: ink, lineH: max(7, int(lineH)), keepOut: keep}
-	tb.fill(&pm, image.Rect(0, 0, paper.Dx(), paper.Dy()))
+	if !isDark(paperCol) { // a dark page is a phone's screen, with no newspaper around the board
+		tb.fill(&pm, image.Rect(0, 0, paper.Dx(), paper.Dy()))
+	}
 	if withGrid {
 		b.draw(&pm)
 	}

@@ -58,7 +58,7 @@ type Spec struct {
 
 	Rows, Cols int
 	Cells      []string      // what is printed, row strings of '.', '0', '1', '2'
-	Givens     []string      // the puzzle's givens; Tango shades these cells even on a solved board
+	Givens     []string      // the puzzle's givens; Tango and ShadeGivens shade these cells even on a solved board
 	Edges      []solver.Edge // edge clues drawn between cells
 
 	Width, Height int // output image size

@@ -34,7 +34,7 @@ const wildDrawStream = 0x3117d
 const (
 	minGlyph          = 0.2
 	maxGlyph          = 0.92
-	maxGlyphWithClues = 0.6
+	maxGlyphWithClues = 0.52
 )
 
 // Counters sit in a strip this many cells wide beside the grid.

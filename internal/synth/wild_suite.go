@@ -168,7 +168,8 @@ var (
 	lightInks   = []color.RGBA{{235, 235, 235, 255}, {200, 220, 255, 255}, {255, 228, 180, 255}, {180, 240, 200, 255}}
 	lineColours = []color.RGBA{{150, 190, 235, 255}, {100, 170, 170, 255}, {200, 170, 130, 255}, {235, 170, 190, 255}, {150, 150, 150, 255}, {40, 90, 170, 255}}
 	// symbolInks pairs a colour for 1 with one for 0, as apps colour them.
-	symbolInks = [][2]color.RGBA{{{200, 40, 40, 255}, {30, 80, 200, 255}}, {{20, 20, 20, 255}, {40, 110, 220, 255}}, {{230, 120, 20, 255}, {20, 140, 160, 255}}}
+	symbolInks     = [][2]color.RGBA{{{200, 40, 40, 255}, {30, 80, 200, 255}}, {{20, 20, 20, 255}, {40, 110, 220, 255}}, {{230, 120, 20, 255}, {20, 140, 160, 255}}}
+	darkSymbolInks = [][2]color.RGBA{{{255, 110, 110, 255}, {120, 170, 255, 255}}, {{240, 240, 240, 255}, {110, 170, 255, 255}}, {{255, 170, 80, 255}, {80, 210, 220, 255}}}
 	// tilePalettes keep the warm tile the 1, as the reader expects: 0h h1,
 	// Zuzu, and two more apps' colours.
 	tilePalettes = [][2]color.RGBA{{{194, 80, 52, 255}, {48, 170, 200, 255}}, {{232, 152, 88, 255}, {104, 152, 208, 255}},
@@ -218,7 +219,11 @@ func wildTheme(s *Spec, rng *rand.Rand) {
 		pal := pick(rng, tilePalettes)
 		s.OneInk, s.ZeroInk = jitter(rng, pal[0], 10), jitter(rng, pal[1], 10)
 	case symbols && s.Kind == KindClean && s.Style != StyleTango && s.Style != StyleTiles: // print has one ink
-		pal := pick(rng, symbolInks)
+		pals := symbolInks
+		if s.Dark {
+			pals = darkSymbolInks
+		}
+		pal := pick(rng, pals)
 		s.OneInk, s.ZeroInk = pal[0], pal[1]
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"binocle/geom"
 	"binocle/solver"
 )
 
@@ -389,17 +390,22 @@ func TestChromeKeepsTheBoardInside(t *testing.T) {
 	}
 }
 
-// wildPrefix is how many specs of each wild suite the render test draws;
-// -short draws fewer.
-const wildPrefix = 200
+// wildPrefix is how many specs of each wild suite the render test draws,
+// and cellCheckedPhotos how many of the photos it also checks cell by
+// cell (each check renders the photo twice); -short draws fewer.
+const (
+	wildPrefix        = 200
+	cellCheckedPhotos = 40
+)
 
 // TestWildSpecsRender: every wild spec of the first wildPrefix renders,
-// at its size, with a truth that agrees with its spec.
+// at its size, with a truth that agrees with its spec, and its glyphs
+// where the truth puts them.
 func TestWildSpecsRender(t *testing.T) {
 	lib := library(t)
-	n := wildPrefix
+	n, photosChecked := wildPrefix, cellCheckedPhotos
 	if testing.Short() {
-		n = 30
+		n, photosChecked = 30, 10
 	}
 	for _, kind := range []Kind{KindClean, KindPhoto} {
 		seed := uint64(9001)
@@ -411,29 +417,98 @@ func TestWildSpecsRender(t *testing.T) {
 			t.Fatal(err)
 		}
 		var wg sync.WaitGroup
-		work := make(chan Spec)
+		work := make(chan int)
 		for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for s := range work {
-					checkWildRender(t, s)
+				for i := range work {
+					sample, ok := checkWildRender(t, specs[i])
+					if ok && (kind == KindClean || i < photosChecked) {
+						checkGlyphsInCells(t, specs[i], sample)
+					}
 				}
 			}()
 		}
-		for _, s := range specs {
-			work <- s
+		for i := range specs {
+			work <- i
 		}
 		close(work)
 		wg.Wait()
 	}
 }
 
-func checkWildRender(t *testing.T, s Spec) {
+// checkGlyphsInCells: the difference between a render and the same spec
+// with every cell empty is the glyphs; each must lie in the cell the
+// truth puts it in, which checks the truth corners and the drawing
+// together. A bent page or a turned JPEG has no one homography to map
+// cells through, so those are left out.
+func checkGlyphsInCells(t *testing.T, s Spec, full Sample) {
+	if s.Bend != 0 || s.Orientation > 1 {
+		return
+	}
+	blank := s
+	blank.Cells, blank.Marks = make([]string, s.Rows), nil
+	for r := range blank.Cells {
+		blank.Cells[r] = strings.Repeat(".", s.Cols)
+	}
+	empty, err := Render(blank)
+	if err != nil {
+		t.Errorf("%s without glyphs: %v", s.Name, err)
+		return
+	}
+	a, b := decode(t, full), decode(t, empty)
+	tr := full.Truth
+	grid := [4][2]float64{{0, 0}, {float64(tr.Cols), 0}, {float64(tr.Cols), float64(tr.Rows)}, {0, float64(tr.Rows)}}
+	h, ok := geom.FromQuads(grid, tr.Corners)
+	if !ok {
+		t.Errorf("%s: degenerate truth corners %v", s.Name, tr.Corners)
+		return
+	}
+	step := 1 / math.Max(2, 1.5*cellSizeOut(tr.Corners, tr.Rows, tr.Cols))
+	var diff float64 = glyphStep
+	if s.Kind == KindPhoto {
+		diff = photoGlyphStep
+	}
+	// inked counts the sample points that differ in the central part of
+	// cell (r, c).
+	inked := func(r, c int, part float64) int {
+		k := 0
+		for v := (1 - part) / 2; v < (1+part)/2; v += step {
+			for u := (1 - part) / 2; u < (1+part)/2; u += step {
+				x, y := h.Apply(float64(c)+u, float64(r)+v)
+				if colourDistance(a.At(int(x), int(y)), b.At(int(x), int(y))) > diff {
+					k++
+				}
+			}
+		}
+		return k
+	}
+	bad := 0
+	for r, row := range tr.Cells {
+		for c := 0; c < len(row); c++ {
+			if filled := row[c] != '.'; filled && inked(r, c, 0.9) == 0 || !filled && inked(r, c, 0.5) > 0 {
+				bad++
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%s: %d cells whose glyph is not where the truth puts it", s.Name, bad)
+	}
+}
+
+// The differences that count as a glyph: on a screenshot the ink against
+// the page; in a photo less, as blur, light and JPEG soften the ink.
+const (
+	glyphStep      = 40
+	photoGlyphStep = 25
+)
+
+func checkWildRender(t *testing.T, s Spec) (Sample, bool) {
 	sample, err := Render(s)
 	if err != nil {
 		t.Errorf("%s: %v", s.Name, err)
-		return
+		return sample, false
 	}
 	tr := sample.Truth
 	if tr.Rows < 4 || tr.Rows > 40 || tr.Cols < 4 || tr.Cols > 40 {
@@ -458,7 +533,7 @@ func checkWildRender(t *testing.T, s Spec) {
 	}
 	if len(tr.Cells) != tr.Rows || len(tr.Givens) != tr.Rows {
 		t.Errorf("%s: %d cell rows, %d given rows", s.Name, len(tr.Cells), len(tr.Givens))
-		return
+		return sample, false
 	}
 	for r := range tr.Cells {
 		for c := 0; c < tr.Cols; c++ {
@@ -471,6 +546,7 @@ func checkWildRender(t *testing.T, s Spec) {
 			}
 		}
 	}
+	return sample, true
 }
 
 // TestWildShares: every look turns up, none dominates, and the marks
@@ -531,6 +607,15 @@ func TestWildShares(t *testing.T) {
 			t.Errorf("%s: %d of %d specs with marks, want 20 to 30 %%", kind, m, n)
 		}
 	}
+}
+
+// colourDistance is the largest difference of one channel, 0 to 255:
+// a yellow tile and a grey one may share their luminance.
+func colourDistance(p, q color.Color) float64 {
+	r1, g1, b1, _ := p.RGBA()
+	r2, g2, b2, _ := q.RGBA()
+	d := func(u, v uint32) float64 { return math.Abs(float64(u)-float64(v)) / 257 }
+	return math.Max(d(r1, r2), math.Max(d(g1, g2), d(b1, b2)))
 }
 
 func byIDs(lib *Library) map[string]Puzzle {

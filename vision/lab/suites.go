@@ -36,7 +36,7 @@ var Suites = []Suite{
 	{Name: "seed31337", Seed: 31337, Kind: synth.KindPhoto, N: 160, What: "tuned on in one round"},
 	{Name: "seed4242", Seed: 4242, Kind: synth.KindPhoto, N: 160, What: "rendered and tuned on in one round"},
 	{Name: "seed555", Seed: 555, Kind: synth.KindPhoto, N: 160, What: "never tuned on"},
-	{Name: "wild-clean", Seed: 9001, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on: screenshots with the looks the tuned suites lack (fine and small clues, badges, dark Tango)"},
+	{Name: "wild-clean", Seed: 9001, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on: screenshots with the looks the tuned suites lack (themes and palettes, missing lines and borders, glyph and clue variants, app and browser chrome, sizes 4 to 40, the player's marks)"},
 	{Name: "wild-photos", Seed: 9002, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on: photos with those looks"},
 	{Name: "fixtures", Dir: "repo:vision/testdata/reader", What: "the reader's own clean screenshots (testdata)"},
 	{Name: "wicht", Dir: "photos/wicht-sudoku", What: "202 real phone photos of sudokus, ink truth"},
