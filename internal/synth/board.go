@@ -365,6 +365,9 @@ func (b *board) drawTiles(m *gocv.Mat) {
 	if b.panel.A != 0 {
 		w, h := b.size()
 		pad := b.tileGap
+		if b.spec.Card.A != 0 {
+			pad = b.cs / 4 // Zuzu's card reaches well past its tiles
+		}
 		rgbaRoundRect{image.Rect(b.ox-pad, b.oy-pad, b.ox+w+pad, b.oy+h+pad), b.tileRadius + pad}.fill(m, b.panel)
 	}
 	for r := 0; r < b.spec.Rows; r++ {

@@ -161,7 +161,10 @@ func renderClean(spec *Spec, rng *rand.Rand) (Sample, error) {
 	if spec.Style == StyleTango {
 		card := b.outer().Inset(-cs / 3)
 		cardCol := color.RGBA{255, 255, 255, 255}
-		if spec.Dark {
+		switch {
+		case spec.Card.A != 0:
+			cardCol = spec.Card
+		case spec.Dark:
 			cardCol = b.cell
 		}
 		rgbaRoundRect{card, cs / 4}.fill(&m, cardCol)

@@ -89,6 +89,7 @@ type Spec struct {
 	Paper, Ink, LineInk, BorderInk, ClueInk color.RGBA
 	OneInk, ZeroInk                         color.RGBA
 	CluePatch                               color.RGBA // a coloured badge or disc under the clues
+	Card                                    color.RGBA // the rounded card under the board (tiles, Tango), as Zuzu's white one on its blue page
 
 	// The ruling. puzzle-binairo.com draws its big boards with no inner
 	// lines, and many pages draw only some of the outer border.

@@ -46,7 +46,7 @@ const counterStrip = 1.3
 func (s *Spec) hasWildLook() bool {
 	var none color.RGBA
 	return (s.Dark && s.Style != StyleTango) || s.Paper != none || s.Ink != none || s.LineInk != none ||
-		s.BorderInk != none || s.ClueInk != none || s.OneInk != none || s.ZeroInk != none || s.CluePatch != none ||
+		s.BorderInk != none || s.ClueInk != none || s.OneInk != none || s.ZeroInk != none || s.CluePatch != none || s.Card != none ||
 		s.LineWidth != 0 || s.BorderWidth != 0 || s.NoInnerLines || s.DashedLines || s.Border != "" ||
 		s.GlyphScale != 0 || s.GlyphStroke != 0 || s.Font != 0 || s.Italic || s.Shape != "" ||
 		s.ClueBare || s.EqBars != "" || s.ShadeGivens || s.Counters || s.Chrome != "" || s.Marks != nil || s.MarkInk != ""
@@ -151,6 +151,12 @@ func (b *board) applyWild() {
 		b.shaded = shade(b.background, 0.07+0.1*w.rng.Float64())
 	}
 	if s.Style == StyleTiles {
+		if s.Card.A != 0 {
+			b.panel = s.Card
+			if !isDark(s.Card) {
+				b.tileEmpty = shade(s.Card, 0.1)
+			}
+		}
 		if s.OneInk.A != 0 {
 			b.tileOne = s.OneInk
 		}

@@ -59,8 +59,10 @@ const (
 	shareInkColour   = 0.2
 	shareLineColour  = 0.25
 	shareSymbolInk   = 0.15 // each symbol in its own colour
+	shareZuzu        = 0.25 // of the light tile boards: Zuzu's white card on a blue page
 	shareNoInner     = 0.12 // no inner lines (shareNoInnerBig on boards of 20 and more)
 	shareNoInnerBig  = 0.3
+	shareBinairoBig  = 0.2 // of boards of 20 and more: puzzle-binairo.com's, no inner lines and only a top and left border
 	shareLineWidth   = 0.35
 	shareDashed      = 0.08
 	shareBorderWidth = 0.3
@@ -215,6 +217,9 @@ func wildTheme(s *Spec, rng *rand.Rand) {
 		}
 	}
 	switch {
+	case s.Style == StyleTiles && s.Kind == KindClean && !s.Dark && rng.Float64() < shareZuzu:
+		s.Paper, s.Card = jitter(rng, color.RGBA{85, 140, 200, 255}, 12), grey(uint8(246+rng.IntN(10)))
+		s.OneInk, s.ZeroInk = jitter(rng, tilePalettes[1][0], 8), jitter(rng, tilePalettes[1][1], 8)
 	case s.Style == StyleTiles && rng.IntN(2) == 0:
 		pal := pick(rng, tilePalettes)
 		s.OneInk, s.ZeroInk = jitter(rng, pal[0], 10), jitter(rng, pal[1], 10)
@@ -235,6 +240,10 @@ func wildRuling(s *Spec, rng *rand.Rand) {
 	noInner := shareNoInner
 	if max(s.Rows, s.Cols) >= 20 {
 		noInner = shareNoInnerBig
+	}
+	if max(s.Rows, s.Cols) >= 20 && rng.Float64() < shareBinairoBig {
+		s.NoInnerLines, s.Border = true, "tl"
+		return
 	}
 	s.NoInnerLines = rng.Float64() < noInner
 	if rng.Float64() < shareLineWidth {

@@ -33,6 +33,7 @@ var wildCases = []struct {
 	{"border-ink", StyleDigits, func(s *Spec) { s.BorderInk = color.RGBA{200, 40, 40, 255} }},
 	{"clue-ink", StyleTango, func(s *Spec) { s.ClueInk = color.RGBA{200, 40, 40, 255} }},
 	{"symbol-inks", StyleDiscCircle, func(s *Spec) { s.OneInk, s.ZeroInk = color.RGBA{200, 40, 40, 255}, color.RGBA{30, 80, 200, 255} }},
+	{"card", StyleTiles, func(s *Spec) { s.Card, s.Paper = grey(250), color.RGBA{85, 140, 200, 255} }},
 	{"tile-colours", StyleTiles, func(s *Spec) { s.OneInk, s.ZeroInk = color.RGBA{232, 152, 88, 255}, color.RGBA{104, 152, 208, 255} }},
 	{"clue-patch", StyleTango, func(s *Spec) { s.CluePatch, s.ClueInk = color.RGBA{10, 102, 194, 255}, grey(250) }},
 	{"line-width", StyleDigits, func(s *Spec) { s.LineWidth = 0.1 }},
@@ -573,7 +574,8 @@ func TestWildShares(t *testing.T) {
 				"glyph scale": s.GlyphScale > 0, "glyph stroke": s.GlyphStroke > 0, "font": s.Font > 0, "italic": s.Italic,
 				"shape": s.Shape != "", "clue bare": s.ClueBare, "clue patch": s.CluePatch.A != 0, "eq turned": s.EqBars == EqTurned,
 				"shade": s.ShadeGivens, "counters": s.Counters, "marks": s.Marks != nil, "random size": s.Source == "random",
-				"dark " + s.Style: s.Dark, "chrome " + s.Chrome: kind == KindClean,
+				"dark " + s.Style: s.Dark, "chrome " + s.Chrome: kind == KindClean, "card": s.Card.A != 0,
+				"binairo big": s.NoInnerLines && s.Border == "tl" && max(s.Rows, s.Cols) >= 20,
 				"wrong marks": s.Marks != nil && p.ID != "" && wrongMarks(s.Marks, p.Solution) > 0,
 			} {
 				if on {
@@ -591,9 +593,9 @@ func TestWildShares(t *testing.T) {
 		}
 		want := []string{"paper", "ink", "line ink", "no inner lines", "line width", "dashed", "border tl", "border none", "border full",
 			"glyph scale", "glyph stroke", "font", "italic", "shape", "clue bare", "clue patch", "eq turned", "shade", "counters",
-			"marks", "random size", "wrong marks", "dark"}
+			"marks", "random size", "wrong marks", "dark", "binairo big"}
 		if kind == KindClean {
-			want = append(want, "chrome ", "chrome bare", "chrome phone", "chrome web")
+			want = append(want, "chrome ", "chrome bare", "chrome phone", "chrome web", "card")
 			for _, st := range Styles {
 				want = append(want, "dark "+st)
 			}
