@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math/rand/v2"
 	"strings"
+
+	"gocv.io/x/gocv"
 )
 
 // WildSuite is Suite with the looks the tuned suites never draw, each
@@ -274,6 +276,10 @@ func wildRuling(s *Spec, rng *rand.Rand) {
 	}
 }
 
+// printFonts are the Hershey fonts a printed or app puzzle might use.
+var printFonts = []gocv.HersheyFont{gocv.FontHersheySimplex, gocv.FontHersheyPlain, gocv.FontHersheyDuplex,
+	gocv.FontHersheyComplex, gocv.FontHersheyTriplex, gocv.FontHersheyComplexSmall}
+
 // shapes are each style's glyph variants.
 var shapes = map[string][]string{
 	StyleSquareCircle: {ShapeOpenSquare, ShapeRounded, ShapeRing},
@@ -294,7 +300,9 @@ func wildGlyphs(s *Spec, rng *rand.Rand) {
 	}
 	if s.Style == StyleDigits || s.Style == StyleXO || s.Style == StyleXOI {
 		if rng.Float64() < shareFont {
-			s.Font = 1 + rng.IntN(8)
+			// Hershey's script fonts turn X and O into cursive letters no
+			// puzzle prints; the handwritten marks stand for handwriting.
+			s.Font = 1 + int(pick(rng, printFonts))
 		}
 		s.Italic = rng.Float64() < shareItalic
 	}
@@ -374,7 +382,7 @@ func wildMarks(s *Spec, rng *rand.Rand, p Puzzle) {
 	s.Marks = marks
 	switch r := rng.Float64(); {
 	case s.Style == StyleTango:
-	case s.Kind == KindClean && r < 0.6:
+	case s.Dark || s.Kind == KindClean && r < 0.6: // nobody writes on a screen
 		s.MarkInk = MarkTyped
 	case r < 0.8:
 		s.MarkInk = MarkPen
