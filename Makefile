@@ -30,7 +30,7 @@ BINDIR      = $(DESTDIR)$(PREFIX)/bin
 APPDIR      = $(DESTDIR)$(PREFIX)/share/applications
 HICOLOR     = $(DESTDIR)$(PREFIX)/share/icons/hicolor
 
-.PHONY: run test build deps test-deps go-check vet fmt-check unit vision-test gui-smoke gui-window bench vision-report fuzz clean install uninstall icons desktop-check
+.PHONY: model run test build deps test-deps go-check vet fmt-check unit vision-test gui-smoke gui-window bench vision-report fuzz clean install uninstall icons desktop-check
 
 run: deps build
 	$(BIN)
@@ -123,6 +123,17 @@ gui-smoke: build
 # resize round trip, rename and search. SHOTS=DIR keeps the screenshots.
 gui-window: build
 	$(GO) test -count=1 ./gui/internal/windowtest -args -binary $(abspath $(BIN)) $(if $(SHOTS),-shots $(abspath $(SHOTS)))
+
+# The clue-site model: cut the labelled patches from renders with seeds no
+# measured suite uses, then train on the CPU from a fixed seed. It
+# rewrites vision/model/sites.onnx, which is committed and embedded; CI
+# never runs this.
+MODEL_PKGS := python3-torch python3-onnx python3-numpy
+MODEL_DATA ?= build/model-data
+model: deps
+	@./.ci/install-packages $(MODEL_PKGS)
+	$(GO) run -tags $(TAGS) ./cmd/visionlab patches -o $(MODEL_DATA)
+	/usr/bin/python3 vision/model/train_sites.py $(MODEL_DATA) vision/model/sites.onnx
 
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./solver/ ./store/ ./vision/ ./camera/ ./printout/

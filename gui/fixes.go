@@ -23,9 +23,10 @@ func (u *ui) suggestFixes(res solver.Result) {
 			conf[i] = 1
 		}
 	}
+	sites := doc.reading.SiteOddsKept(p.Edges)
 	u.trace.mark("looking for fixes")
 	u.spawnQuiet(func() func() {
-		s, err := solver.SuggestFixes(u.ctx, p, p.Rules, conf)
+		s, err := solver.SuggestFixes(u.ctx, p, p.Rules, conf, sites)
 		return func() {
 			if doc != u.doc || ed != u.ed || u.doc.result == nil {
 				return // the grid moved on meanwhile

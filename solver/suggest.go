@@ -269,13 +269,38 @@ const SuggestBudget = 2 * time.Second
 
 // SuggestFixes is Suggest for a reading whose solve under rules gave no
 // solution or several, with the cells' candidates from the reader's
-// confidences, the default bounds and at most SuggestBudget of time.
-func SuggestFixes(ctx context.Context, p *Puzzle, rules Rules, confidence []float64) (Suggestion, error) {
+// confidences and the clues' from its doubted sites, the default bounds
+// and at most SuggestBudget of time.
+func SuggestFixes(ctx context.Context, p *Puzzle, rules Rules, confidence []float64, sites []SiteOdds) (Suggestion, error) {
 	ctx, cancel := context.WithTimeout(ctx, SuggestBudget)
 	defer cancel()
 	q := p.Clone()
 	q.Rules = rules
-	return Suggest(ctx, q, CellChanges(q, confidence), DefaultSuggestOptions)
+	return Suggest(ctx, q, append(CellChanges(q, confidence), ClueChanges(sites)...), DefaultSuggestOptions)
+}
+
+// SiteOdds is what the reader makes of one clue site, the line segment
+// between two neighbouring cells: how likely it holds nothing, '=' or 'x'.
+type SiteOdds struct {
+	R1, C1, R2, C2        int
+	PNone, PEqual, PCross float64
+}
+
+// ClueChanges turns the reader's doubted clue sites into candidate
+// changes: each site may hold any of the three, with the reader's
+// probability; the one the reading took changes nothing and is dropped
+// when the candidates are prepared.
+func ClueChanges(sites []SiteOdds) []Change {
+	var out []Change
+	for _, s := range sites {
+		for _, alt := range []struct {
+			to string
+			p  float64
+		}{{"", s.PNone}, {"=", s.PEqual}, {"x", s.PCross}} {
+			out = append(out, Change{Kind: "clue", Row: s.R1, Col: s.C1, Row2: s.R2, Col2: s.C2, To: alt.to, P: alt.p})
+		}
+	}
+	return out
 }
 
 // CellChanges turns a reader's confidence in each cell into candidate

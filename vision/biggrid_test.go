@@ -47,7 +47,7 @@ func TestBigGridSize(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			d, truth := bigPhoto(t, tc.name, tc.seed, tc.style, tc.rows, tc.cols, tc.w, tc.h, tc.fill, tc.tilt)
 			defer d.mat.Close()
-			r, err := readScaled(d.mat, d.scale, d.width, d.height)
+			r, err := readScaled(d.mat, d.scale, d.width, d.height, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -45,12 +45,18 @@ func ReadBytes(data []byte) (*Reading, error) {
 }
 
 func readData(data []byte, start time.Time) (*Reading, error) {
+	return readDataObserved(data, start, nil)
+}
+
+// readDataObserved is readData that shows observe the rectified grid the
+// reading's cells and clues came from (nil: nobody looks).
+func readDataObserved(data []byte, start time.Time, observe func(cellImage, siteImage)) (*Reading, error) {
 	d, err := decodeImage(data, readSide)
 	if err != nil {
 		return nil, err
 	}
 	defer d.mat.Close()
-	p := picture{decodedImage: d}
+	p := picture{decodedImage: d, observe: observe}
 	if d.scale > 1 {
 		p.full = func() (*decodedImage, error) { return decodeImage(data, 1) }
 	}
@@ -61,14 +67,15 @@ func readData(data []byte, start time.Time) (*Reading, error) {
 // that copy is reduced, a way to the full-size one.
 type picture struct {
 	*decodedImage
-	full func() (*decodedImage, error) // nil when the copy is full size
+	full    func() (*decodedImage, error) // nil when the copy is full size
+	observe func(cellImage, siteImage)    // nil, or shown the rectified grid read
 }
 
 // read is the one path every entry takes: the copy it has first, then
 // the full-size picture when the copy showed no grid. Millis count from
 // start.
 func read(p picture, start time.Time) (*Reading, error) {
-	r, err := readScaled(p.mat, p.scale, p.width, p.height)
+	r, err := readScaled(p.mat, p.scale, p.width, p.height, p.observe)
 	if err != nil {
 		r, err = p.retryFull(err)
 	}
@@ -94,7 +101,7 @@ func (p picture) retryFull(err error) (*Reading, error) {
 		return nil, err
 	}
 	defer full.mat.Close()
-	r, ferr := readScaled(full.mat, full.scale, full.width, full.height)
+	r, ferr := readScaled(full.mat, full.scale, full.width, full.height, p.observe)
 	if ferr != nil {
 		return nil, err
 	}
@@ -110,7 +117,7 @@ func cellPixels(rows, cols int) int {
 
 // readScaled reads img, a copy of the original picture scaled down by
 // scale, and reports every coordinate in the original's pixels.
-func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error) {
+func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cellImage, siteImage)) (*Reading, error) {
 	c, locScale, err := locate(img)
 	if err != nil {
 		return nil, err
@@ -133,7 +140,11 @@ func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error
 
 	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.method, Evidence: c.evidence}
 	r.Style, r.Cells, r.Confidence = classify(ci)
-	r.Edges = findClues(ci)
+	si := rectifySites(bgr, toImage, bend, quad, ci)
+	if observe != nil {
+		observe(ci, si)
+	}
+	r.Edges, r.ClueSites = readClues(ci, si)
 	r.Corners = scaleQuad(quad, scale)
 	// Homography: CellPx grid units -> rectified px -> img px -> original px.
 	h := scaling(float64(px)/CellPx, float64(px)/CellPx).then(toImage).then(scaling(scale, scale))
@@ -208,4 +219,31 @@ func (r *Reading) gridPoint(u, v float64) (float64, float64) {
 		return r.bend.apply(u, v)
 	}
 	return homography(r.Homography).apply(u*CellPx, v*CellPx)
+}
+
+// rectifySites is the grid again for its clue sites, as fine as the
+// picture's cells are, up to sitePxMax a cell; the cells' own copy when
+// that is as fine.
+func rectifySites(bgr gocv.Mat, toImage homography, bend *bentMap, quad [4][2]float64, ci cellImage) siteImage {
+	si := siteImageOf(ci)
+	cell := math.Sqrt(quadArea(quad) / float64(ci.rows*ci.cols))
+	px := int(math.Min(math.Round(cell), sitePxMax))
+	if px <= ci.px {
+		return si
+	}
+	var g gocv.Mat
+	ok := false
+	if bend != nil {
+		g, ok = warpBent(bgr, *bend, px)
+	}
+	if !ok {
+		k := float64(ci.px) / float64(px)
+		g = warp(bgr, scaling(k, k).then(toImage), ci.cols*px, ci.rows*px)
+	}
+	defer g.Close()
+	gray := toGray(g)
+	defer gray.Close()
+	si.gray, si.px = planeOf(gray), px
+	si.ox, si.oy = si.ox*px/ci.px, si.oy*px/ci.px
+	return si
 }

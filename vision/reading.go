@@ -38,7 +38,10 @@ type Reading struct {
 	Cells      []solver.Cell // row-major; solver.Empty for blank
 	Confidence []float64     // row-major, each in [0,1]
 	Edges      []solver.Edge // '=' / 'x' clues found between adjacent cells
-	Corners    [4][2]float64 // TL, TR, BR, BL in original image pixels (after EXIF orientation)
+	// ClueSites are the segments where the site classifier saw more than
+	// the bare line, found or doubted, with its probabilities.
+	ClueSites []ClueSite
+	Corners   [4][2]float64 // TL, TR, BR, BL in original image pixels (after EXIF orientation)
 	// Homography is a row-major 3x3 matrix mapping rectified-grid
 	// coordinates (see CellPx) to original image pixels.
 	Homography              [9]float64

@@ -113,7 +113,7 @@ func solveAsUserWould(img string, tr Truth) userOutcome {
 	if res.Status == solver.Unique {
 		return userOutcome{status: res.Status, solution: res.Solution}
 	}
-	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.Confidence)
+	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.Confidence, r.SiteOdds())
 	if err != nil {
 		return userOutcome{status: res.Status}
 	}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"binocle/vision"
+	"binocle/vision/lab"
+)
+
+func init() {
+	commands["patches"] = command{
+		usage:   "-o DIR",
+		summary: "cut the labelled clue-site patches the site model trains on (DIR/train) and is validated on (DIR/val)",
+		run: func(fs *flag.FlagSet, args []string, newEnv func() (*lab.Env, error)) int {
+			out, ok := parseOut(fs, args, false)
+			if !ok {
+				return 2
+			}
+			env, err := newEnv()
+			if err != nil {
+				return fail(err)
+			}
+			lib, err := env.Library()
+			if err != nil {
+				return fail(err)
+			}
+			for _, set := range []struct {
+				name string
+				sets []lab.PatchSet
+			}{{"train", lab.TrainingSets}, {"val", lab.ValidationSets}} {
+				sites, st, err := lab.CutSites(lib, set.sets, stderr)
+				if err != nil {
+					return fail(err)
+				}
+				if err := lab.WriteSites(filepath.Join(out, set.name), sites, st); err != nil {
+					return fail(err)
+				}
+				fmt.Fprintf(stdout, "%s: %d images, %d read in place; %d sites (none %d, = %d, × %d); the ink test kept %d of %d clues\n",
+					set.name, st.Images, st.Aligned, st.Sites, st.ByClass[0], st.ByClass[1], st.ByClass[2], st.CluesKept, st.Clues)
+			}
+			return 0
+		},
+	}
+}
+
+func init() {
+	commands["sites"] = command{
+		usage:   "-o FILE.u8 IMAGE",
+		summary: "cut one image's clue-site patches as the reader does, print each with the classifier's probabilities, and write them to FILE.u8",
+		run: func(fs *flag.FlagSet, args []string, _ func() (*lab.Env, error)) int {
+			out, ok := parseOut(fs, args, true)
+			if !ok {
+				return 2
+			}
+			data, err := os.ReadFile(fs.Arg(0))
+			if err != nil {
+				return fail(err)
+			}
+			r, sites, err := vision.ReadTrainingSites(data)
+			if err != nil {
+				return fail(err)
+			}
+			probs, err := vision.ClassifyTrainingSites(sites)
+			if err != nil {
+				return fail(err)
+			}
+			var pix []byte
+			for i, s := range sites {
+				pix = append(pix, s.Pix...)
+				fmt.Fprintf(stdout, "%3d r%dc%d-r%dc%d none %.3f = %.3f x %.3f\n", i, s.Edge.R1+1, s.Edge.C1+1, s.Edge.R2+1, s.Edge.C2+1, probs[i][0], probs[i][1], probs[i][2])
+			}
+			fmt.Fprintf(stdout, "%dx%d, %d sites, side %d\n", r.Rows, r.Cols, len(sites), vision.SitePatchSide)
+			return boolStatus(os.WriteFile(out, pix, 0o644))
+		},
+	}
+}
+
+func boolStatus(err error) int {
+	if err != nil {
+		return fail(err)
+	}
+	return 0
+}

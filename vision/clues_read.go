@@ -1,0 +1,82 @@
+package vision
+
+import (
+	"binocle/solver"
+)
+
+// ClueSite is a line segment between two neighbouring cells where the
+// site classifier saw more than the bare line, with its probability of
+// holding nothing, '=' or '×'. The rules use them to add a clue the
+// reader doubted or drop one it took (solver.Suggest).
+type ClueSite struct {
+	R1, C1, R2, C2        int
+	PNone, PEqual, PCross float64
+}
+
+// siteClueP is the probability of a clue over which a site is read as
+// one: the most probable reading of each site on its own.
+const siteClueP = 0.5
+
+// siteKeptP: a site whose probability of a clue is below this is not
+// kept in the Reading's ClueSites; the rest are doubtful enough to be
+// worth the rules' second look.
+const siteKeptP = 0.02
+
+// readClues reads the clues of ci with the site classifier, and keeps
+// every site it doubted. Should the model fail to load, the hand-set
+// detector (findClues) reads them, so that a broken build still reads.
+func readClues(ci cellImage, si siteImage) ([]solver.Edge, []ClueSite) {
+	sites := clueSites(si)
+	probs, err := classifySites(sites)
+	if err != nil {
+		return findClues(ci), nil
+	}
+	var edges []solver.Edge
+	var kept []ClueSite
+	for i, s := range sites {
+		p := probs[i]
+		clue := 1 - p[siteNone]
+		if clue >= siteKeptP {
+			kept = append(kept, ClueSite{R1: s.edge.R1, C1: s.edge.C1, R2: s.edge.R2, C2: s.edge.C2,
+				PNone: p[siteNone], PEqual: p[siteEqual], PCross: p[siteCross]})
+		}
+		if clue < siteClueP {
+			continue
+		}
+		e := s.edge
+		e.Rel = solver.Equal
+		if p[siteCross] > p[siteEqual] {
+			e.Rel = solver.Differ
+		}
+		edges = append(edges, e)
+	}
+	return edges, kept
+}
+
+// SiteOdds is the reading's doubted clue sites as the solver's fix
+// search takes them.
+func (r *Reading) SiteOdds() []solver.SiteOdds {
+	return r.SiteOddsKept(r.Edges)
+}
+
+// SiteOddsKept is SiteOdds less the sites where edges, the clues as the
+// user left them, differ from the reading: a clue the user set or
+// cleared by hand is theirs, not the reader's to doubt.
+func (r *Reading) SiteOddsKept(edges []solver.Edge) []solver.SiteOdds {
+	clueAt := func(list []solver.Edge, s ClueSite) string {
+		for _, e := range list {
+			if (e.R1 == s.R1 && e.C1 == s.C1 && e.R2 == s.R2 && e.C2 == s.C2) || (e.R1 == s.R2 && e.C1 == s.C2 && e.R2 == s.R1 && e.C2 == s.C1) {
+				return e.Rel.String()
+			}
+		}
+		return ""
+	}
+	var out []solver.SiteOdds
+	for _, s := range r.ClueSites {
+		if clueAt(edges, s) != clueAt(r.Edges, s) {
+			continue
+		}
+		out = append(out, solver.SiteOdds{R1: s.R1, C1: s.C1, R2: s.R2, C2: s.C2, PNone: s.PNone, PEqual: s.PEqual, PCross: s.PCross})
+	}
+	return out
+}

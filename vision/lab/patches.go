@@ -1,0 +1,202 @@
+package lab
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"binocle/internal/synth"
+	"binocle/solver"
+	"binocle/vision"
+)
+
+// Site classes, as the trainer (vision/model/train_sites.py) and the
+// reader number them.
+const (
+	SiteNone  = 0
+	SiteEqual = 1
+	SiteCross = 2
+)
+
+// PatchSet is one rendered suite the site patches are cut from.
+type PatchSet struct {
+	Seed uint64
+	Kind synth.Kind
+	N    int
+	Wild bool
+}
+
+// TrainingSets are the renders the committed site model is trained on,
+// and ValidationSets those its accuracy is held on. Their seeds are no
+// suite's that README quotes, so no measured suite is trained on.
+var (
+	TrainingSets = []PatchSet{
+		{Seed: 71001, Kind: synth.KindClean, N: 360},
+		{Seed: 71002, Kind: synth.KindPhoto, N: 360},
+		{Seed: 71003, Kind: synth.KindClean, N: 500, Wild: true},
+		{Seed: 71004, Kind: synth.KindPhoto, N: 500, Wild: true},
+	}
+	ValidationSets = []PatchSet{
+		{Seed: 72001, Kind: synth.KindClean, N: 60, Wild: true},
+		{Seed: 72002, Kind: synth.KindPhoto, N: 60, Wild: true},
+	}
+)
+
+// Specs renders nothing; it lists the set's specs.
+func (ps PatchSet) Specs(lib *synth.Library) ([]synth.Spec, error) {
+	if ps.Wild {
+		return lib.WildSuite(ps.Seed, ps.Kind, ps.N)
+	}
+	return lib.Suite(ps.Seed, ps.Kind, ps.N)
+}
+
+// LabelledSite is a site patch and its class from the truth.
+type LabelledSite struct {
+	Pix   []uint8
+	Class uint8
+}
+
+// SiteStats counts what cutting the patches found.
+type SiteStats struct {
+	Images, Aligned int // rendered; read at the right size and place
+	Sites           int // sites the ink test kept
+	Clues           int // truth clues on aligned images
+	CluesKept       int // of those, sites the ink test kept
+	ByClass         [3]int
+}
+
+// CutSites renders the sets, reads each image and labels every site the
+// reader's ink test keeps from the truth. Images read at the wrong size
+// or place are left out: their sites are not where the truth's are.
+func CutSites(lib *synth.Library, sets []PatchSet, progress io.Writer) ([]LabelledSite, SiteStats, error) {
+	var specs []synth.Spec
+	for _, ps := range sets {
+		s, err := ps.Specs(lib)
+		if err != nil {
+			return nil, SiteStats{}, err
+		}
+		specs = append(specs, s...)
+	}
+	type result struct {
+		sites []LabelledSite
+		stats SiteStats
+		err   error
+	}
+	results := make([]result, len(specs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i].sites, results[i].stats, results[i].err = cutOne(specs[i])
+			}
+		}()
+	}
+	for i := range specs {
+		next <- i
+		if progress != nil && i%100 == 99 {
+			fmt.Fprintf(progress, "cut %d of %d images\n", i+1, len(specs))
+		}
+	}
+	close(next)
+	wg.Wait()
+	var all []LabelledSite
+	var st SiteStats
+	for _, r := range results {
+		if r.err != nil {
+			return nil, st, r.err
+		}
+		all = append(all, r.sites...)
+		st.add(r.stats)
+	}
+	return all, st, nil
+}
+
+func (s *SiteStats) add(o SiteStats) {
+	s.Images += o.Images
+	s.Aligned += o.Aligned
+	s.Sites += o.Sites
+	s.Clues += o.Clues
+	s.CluesKept += o.CluesKept
+	for i := range s.ByClass {
+		s.ByClass[i] += o.ByClass[i]
+	}
+}
+
+// siteKey names a site by its two cells, in reading order.
+func siteKey(e solver.Edge) [4]int {
+	if e.R2 < e.R1 || (e.R2 == e.R1 && e.C2 < e.C1) {
+		e.R1, e.C1, e.R2, e.C2 = e.R2, e.C2, e.R1, e.C1
+	}
+	return [4]int{e.R1, e.C1, e.R2, e.C2}
+}
+
+func cutOne(spec synth.Spec) ([]LabelledSite, SiteStats, error) {
+	st := SiteStats{Images: 1}
+	sample, err := synth.Render(spec)
+	if err != nil {
+		return nil, st, fmt.Errorf("render %s: %v", spec.Name, err)
+	}
+	r, sites, err := vision.ReadTrainingSites(sample.Data)
+	t := sample.Truth
+	if err != nil || r.Rows != t.Rows || r.Cols != t.Cols ||
+		MaxCornerError(t.Corners, r.Corners) > 0.25*CellSize(t.Corners, t.Rows, t.Cols) {
+		return nil, st, nil
+	}
+	st.Aligned = 1
+	truth := map[[4]int]solver.Relation{}
+	for _, e := range t.Edges {
+		truth[siteKey(e)] = e.Rel
+	}
+	st.Clues = len(truth)
+	out := make([]LabelledSite, 0, len(sites))
+	for _, s := range sites {
+		class := uint8(SiteNone)
+		if rel, ok := truth[siteKey(s.Edge)]; ok {
+			class = SiteEqual
+			if rel == solver.Differ {
+				class = SiteCross
+			}
+			st.CluesKept++
+		}
+		st.ByClass[class]++
+		out = append(out, LabelledSite{Pix: s.Pix, Class: class})
+	}
+	st.Sites = len(out)
+	return out, st, nil
+}
+
+// WriteSites writes the patches for the trainer: DIR/sites.u8 holds the
+// patches one after another (vision.SitePatchSide² bytes each),
+// DIR/labels.u8 one class byte each, DIR/meta.json the side and counts.
+func WriteSites(dir string, sites []LabelledSite, st SiteStats) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	pix := make([]byte, 0, len(sites)*vision.SitePatchSide*vision.SitePatchSide)
+	labels := make([]byte, len(sites))
+	for i, s := range sites {
+		pix = append(pix, s.Pix...)
+		labels[i] = s.Class
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sites.u8"), pix, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "labels.u8"), labels, 0o644); err != nil {
+		return err
+	}
+	meta, err := json.MarshalIndent(struct {
+		Side  int       `json:"side"`
+		Count int       `json:"count"`
+		Stats SiteStats `json:"stats"`
+	}{vision.SitePatchSide, len(sites), st}, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "meta.json"), append(meta, '\n'), 0o644)
+}

@@ -1,0 +1,53 @@
+package vision
+
+import (
+	"fmt"
+	"time"
+
+	"binocle/solver"
+)
+
+// SitePatchSide is the side of a TrainingSite's patch: the classifier's
+// input and the margin the trainer shifts it by.
+const SitePatchSide = siteSide + 2*siteMargin
+
+// TrainingSite is one clue site as the site classifier sees it, for the
+// trainer (cmd/visionlab patches): Edge names the two cells (its Rel is
+// unset), Pix is SitePatchSide² grey levels with the line running down
+// the middle.
+type TrainingSite struct {
+	Edge solver.Edge
+	Pix  []uint8
+}
+
+// ReadTrainingSites reads an encoded image as ReadBytes does and returns,
+// besides the reading, the clue sites of the grid read, cut exactly as
+// the reader cuts them for its classifier, so that the model is trained
+// on what it will be shown.
+func ReadTrainingSites(data []byte) (*Reading, []TrainingSite, error) {
+	var sites []TrainingSite
+	r, err := readDataObserved(data, time.Now(), func(_ cellImage, si siteImage) {
+		sites = sites[:0] // a reduced copy's grid, read and then retried in full, does not count
+		for _, s := range clueSites(si) {
+			sites = append(sites, TrainingSite{Edge: s.edge, Pix: s.pix})
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, sites, nil
+}
+
+// ClassifyTrainingSites gives each site's probability of holding nothing
+// but the line, '=' and '×', as the reader's classifier does: for the
+// model's accuracy test.
+func ClassifyTrainingSites(sites []TrainingSite) ([][3]float64, error) {
+	patches := make([]sitePatch, len(sites))
+	for i, s := range sites {
+		if len(s.Pix) != SitePatchSide*SitePatchSide {
+			return nil, fmt.Errorf("vision: site %d has %d pixels, not %d", i, len(s.Pix), SitePatchSide*SitePatchSide)
+		}
+		patches[i] = sitePatch{edge: s.Edge, pix: s.Pix}
+	}
+	return classifySites(patches)
+}
