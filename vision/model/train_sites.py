@@ -25,7 +25,7 @@ import torch.nn.functional as F
 
 SEED = 20261125
 INPUT = 24       # the net's input side (vision siteSide)
-EPOCHS = 12
+EPOCHS = 16
 BATCH = 256
 # Each epoch sees every clue and this many bare sites drawn afresh: the
 # bare ones are forty times as many and mostly alike.
@@ -58,11 +58,11 @@ class SiteNet(nn.Module):
     def __init__(self):
         super().__init__()
         self.features = nn.Sequential(
-            nn.Conv2d(1, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),    # 12
-            nn.Conv2d(8, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),   # 6
-            nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),  # 3
+            nn.Conv2d(1, 12, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),   # 12
+            nn.Conv2d(12, 24, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),  # 6
+            nn.Conv2d(24, 48, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),  # 3
         )
-        self.head = nn.Sequential(nn.Flatten(), nn.Linear(32 * 9, 32), nn.ReLU(), nn.Linear(32, 3))
+        self.head = nn.Sequential(nn.Flatten(), nn.Linear(48 * 9, 32), nn.ReLU(), nn.Linear(32, 3))
 
     def forward(self, x):
         return self.head(self.features(x))
@@ -97,6 +97,12 @@ def crops(pix, rng, margin):
         idx = torch.from_numpy(np.flatnonzero(blur))
         out[idx] = F.conv2d(F.pad(out[idx], (1, 1, 1, 1), mode="replicate"), kernel)
     x = normalise(np.clip(np.rint(out[:, 0].numpy()), 0, 255))
+    # Half the patches are turned a quarter: '=' is drawn flat on a
+    # vertical line by most apps but turned ('‖') by some, and a patch
+    # always shows its line upright, so the bars may lie either way
+    # across it; the turn shows the net both.
+    turn = rng.random(n) < 0.5
+    x[turn] = np.swapaxes(x[turn], 1, 2)
     invert = rng.random(n) < 0.2
     x[invert] = -x[invert]
     x = x + rng.normal(0, 0.03, x.shape).astype(np.float32)
