@@ -163,8 +163,8 @@ func TestInsideQuad(t *testing.T) {
 	}
 }
 
-// The fallback replaces a lattice that stopped short of the board and
-// keeps one that has it whole.
+// The board replaces a lattice that stopped short of it and keeps one that
+// has it whole; with no lattice, the board rung finds it.
 func TestAppBoardFallback(t *testing.T) {
 	tango := []string{"......", "......", "......", "0....1", "10..0.", "011001"}
 	givens := []string{"......", "......", "......", "0.....", "......", "..1..."}
@@ -197,7 +197,17 @@ func TestAppBoardFallback(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c, _, ok := appBoardFallback(d.mat, tc.prev, scale, tc.err)
+			var c gridCandidate
+			var ok bool
+			if tc.err != nil {
+				cs := newCopies(d.mat)
+				var s sighting
+				s, ok = boardRung.run(cs)
+				cs.close()
+				c = s.c
+			} else {
+				c, _, ok = boardAround(d.mat, tc.prev, scale)
+			}
 			if ok != tc.replaced {
 				t.Fatalf("replaced %v, want %v", ok, tc.replaced)
 			}

@@ -3,6 +3,8 @@ package vision
 import (
 	"math"
 	"sort"
+
+	"gocv.io/x/gocv"
 )
 
 // latticeFit is a grid found as a lattice of cells: toImage maps lattice
@@ -235,3 +237,77 @@ func fitLattice(blobs []cellBlob, nbrs [][]int, members []int) (latticeFit, bool
 	}
 	return best, found
 }
+
+// locateLattice finds the grid as a lattice of closed cells, trying the
+// boundary maps in turn; a clean, complete lattice ends the search early.
+// The evidence is the accepted lattice's, before it was grown.
+func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, Evidence, bool) {
+	if f, lines, ok := quickLattice(gray); ok {
+		ev := latticeEvidence(f, lines, "sure")
+		ev.HalfSize = true
+		return growSmall(gray, adjustBent(gray, f)), ev, true
+	}
+	var fits []latticeFit
+	for _, v := range variants {
+		if v == faintLines && len(fits) > 0 && fits[0].plain(gray) {
+			break
+		}
+		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
+		if len(fits) > 0 && (fits[0].clean(gray) || fits[0].manyClosed()) {
+			break
+		}
+	}
+	if locateTrace != nil {
+		for _, o := range fits {
+			locateTrace("lattice %dx%d cells %d size %.1f resid %.3f quad %v", o.rows, o.cols, o.cells, o.cellSize, o.residual, o.quad())
+		}
+	}
+	if f, ev, ok := firstGrid(gray, fits); ok {
+		return growSmall(gray, growBig(gray, adjustBent(gray, f))), ev, true
+	}
+	return latticeFit{}, Evidence{}, false
+}
+
+// firstGrid returns the best of the fits that shows a grid's lines: the
+// chance lattices of text are told from grids by their lines.
+func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, Evidence, bool) {
+	for _, f := range fits {
+		lines := measureLines(gray, f).gridLines()
+		if locateTrace != nil {
+			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
+		}
+		if rule := gridRule(f, lines); rule != "" {
+			return f, latticeEvidence(f, lines, rule), true
+		}
+	}
+	return latticeFit{}, Evidence{}, false
+}
+
+// quickLattice looks for a clean lattice in a half-size copy, where most
+// screenshots and sharp photos still show cells of a dozen pixels or more
+// at a quarter of the cost; the lattice is returned in gray's pixels, with
+// its line evidence.
+func quickLattice(gray gocv.Mat) (latticeFit, float64, bool) {
+	if max(gray.Cols(), gray.Rows()) < 2*quickMinSide {
+		return latticeFit{}, -1, false
+	}
+	half := gocv.NewMat()
+	defer half.Close()
+	gocv.Resize(gray, &half, pt(gray.Cols()/2, gray.Rows()/2), 0, 0, gocv.InterpolationArea)
+	fits := preferFiner(findLattices(cellBlobs(half, cannyEdges)))
+	if len(fits) == 0 || fits[0].cellSize < 12 {
+		return latticeFit{}, -1, false
+	}
+	sure, lines := fits[0].sure(half)
+	if !sure {
+		return latticeFit{}, -1, false
+	}
+	f := fits[0]
+	f.toImage = f.toImage.then(scaling(float64(gray.Cols())/float64(half.Cols()), float64(gray.Rows())/float64(half.Rows())))
+	f.cellSize *= float64(gray.Cols()) / float64(half.Cols())
+	f.centres = scaleCentres(f.centres, float64(gray.Cols())/float64(half.Cols()), float64(gray.Rows())/float64(half.Rows()))
+	return f, lines, true
+}
+
+// quickMinSide is the smallest half-size copy worth a quick look.
+const quickMinSide = 300

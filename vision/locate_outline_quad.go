@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"sort"
+
+	"gocv.io/x/gocv"
 )
 
 // convexHull is Andrew's monotone chain; it returns the hull in order.
@@ -176,6 +178,55 @@ func refineSides(q [4][2]float64, pts []image.Point) [4][2]float64 {
 			return q
 		}
 		out[k] = p
+	}
+	return out
+}
+
+// minCandidateFraction is the smallest share of the image a grid may
+// cover: a grid photographed from further away cannot be read anyway.
+const minCandidateFraction = 0.01
+
+// inkQuads finds the outlines of connected dark structures: a ruled grid's
+// lines form one connected lattice however faint, once the threshold is
+// relative to the neighbourhood.
+func inkQuads(gray gocv.Mat) [][4][2]float64 {
+	block := max(15, (max(gray.Cols(), gray.Rows())/30)|1)
+	ink := gocv.NewMat()
+	defer ink.Close()
+	gocv.AdaptiveThreshold(gray, &ink, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinaryInv, block, 7)
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(3, 3))
+	defer kernel.Close()
+	gocv.MorphologyEx(ink, &ink, gocv.MorphClose, kernel)
+	return contourQuads(ink)
+}
+
+// contourQuads fits a quadrilateral to every large outer contour of a mask.
+func contourQuads(mask gocv.Mat) [][4][2]float64 {
+	contours := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxNone)
+	defer contours.Close()
+	minArea := minCandidateFraction * float64(mask.Cols()*mask.Rows())
+	type sized struct {
+		pts  []image.Point
+		area float64
+	}
+	var big []sized
+	for i := 0; i < contours.Size(); i++ {
+		c := contours.At(i)
+		r := gocv.BoundingRect(c)
+		if float64(r.Dx()*r.Dy()) < minArea {
+			continue
+		}
+		big = append(big, sized{c.ToPoints(), float64(r.Dx() * r.Dy())})
+	}
+	sort.Slice(big, func(i, j int) bool { return big[i].area > big[j].area })
+	if len(big) > 4 {
+		big = big[:4]
+	}
+	var out [][4][2]float64
+	for _, b := range big {
+		if q, ok := fitQuad(b.pts); ok {
+			out = append(out, q)
+		}
 	}
 	return out
 }

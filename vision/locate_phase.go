@@ -19,7 +19,7 @@ import (
 // seen along their run onto the phase, a fifth of a cell or more away,
 // where lines are, measured in the located gray plane. It returns c
 // unchanged, and false, when the lines are where the candidate says or
-// seen nowhere else. locateIn asks it of every lattice not complete: a
+// seen nowhere else. latticeIn asks it of every lattice not complete: a
 // complete one has its outline all round, which the shifted phase lacks.
 func phaseChecked(gray plane, c gridCandidate) (gridCandidate, bool) {
 	cols, rows := c.cols.n, c.rows.n
@@ -88,7 +88,7 @@ func phaseChecked(gray plane, c gridCandidate) (gridCandidate, bool) {
 		locateTrace("phase: moved %.2f columns, %.2f rows", shift[0], shift[1])
 	}
 	// The measured centres and the completeness were the wrong phase's.
-	c.quad, c.area, c.centres, c.complete, c.doubtless = q, quadArea(q), nil, false, false
+	c.quad, c.area, c.centres, c.complete = q, quadArea(q), nil, false
 	return c, true
 }
 

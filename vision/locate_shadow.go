@@ -67,6 +67,24 @@ func shadowEdged(p plane, c gridCandidate) bool {
 // must be than on the other for the edge to be the light's.
 const shadowRatio = 0.75
 
+// regrowShadowed is a lattice found only on the lit side of a shadow,
+// grown to the grid the flattened copy shows past the shadow's edge. The
+// grid found there must take in the lattice, and more than a strip: one
+// strip more is as often a line of text beside the grid, which
+// flattening shows as well as the lines (a real photo's 9x9 sudoku read
+// 10x9 so).
+func regrowShadowed(cs *copies, s sighting) sighting {
+	c := s.c
+	f, ok := latticeIn(cs.at(locateSide), edgeVariants, true)
+	if !ok || f.c.rows.n+f.c.cols.n < c.rows.n+c.cols.n+2 || f.c.rows.n < c.rows.n || f.c.cols.n < c.cols.n || !quadWithin(c.quad, f.c.quad) {
+		return s
+	}
+	if locateTrace != nil {
+		locateTrace("shadow-edged %dx%d grown to %dx%d in the flattened copy", c.rows.n, c.cols.n, f.c.rows.n, f.c.cols.n)
+	}
+	return f
+}
+
 // quadWithin tells whether every corner of inner lies inside outer, give
 // or take a few pixels.
 func quadWithin(inner, outer [4][2]float64) bool {

@@ -61,10 +61,13 @@ func TestColourAroundCompleteLattice(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			d := cleanShot(t, tc.style, tc.look, tc.cells, 9)
 			defer d.mat.Close()
-			c, _, err := locateWith(d.mat, readLocate)
-			if err != nil {
-				t.Fatal(err)
+			cs := newCopies(d.mat)
+			found, ok := latticeRung.run(cs)
+			cs.close()
+			if !ok {
+				t.Fatal("the lattice rung found nothing")
 			}
+			c := found.c
 			if got := colourAround(d.mat, c); got != tc.want {
 				t.Errorf("colour %v (lattice %dx%d complete %v), want %v", got, c.rows.n, c.cols.n, c.complete, tc.want)
 			}

@@ -1,0 +1,33 @@
+package vision
+
+// fineRung looks for the lattice again at twice the located resolution. A
+// big grid photographed whole leaves its cells a few pixels in the
+// located copy, too few for their lines to close them off; the picture as
+// decoded has more to give, so only a picture bigger than the located
+// copy by a quarter is looked at again.
+var fineRung = locator{
+	name: "fine",
+	run: func(cs *copies) (sighting, bool) {
+		if max(cs.img.Cols(), cs.img.Rows()) <= locateSide*5/4 {
+			return sighting{}, false
+		}
+		s, ok := latticeIn(cs.at(2*locateSide), edgeVariants, false)
+		s.c.evidence.Fine = ok
+		return s, ok
+	},
+	accept: acceptFine,
+}
+
+// acceptFine takes only a grid of many cells from the decoded resolution:
+// a few cells' worth of text counters, bigger there, line up by chance
+// now and then, but never with nearly every cell closed and lines all
+// round them (doubtless), which a small grid with faint lines in a big
+// photo shows only at that resolution.
+func acceptFine(cs *copies, s sighting) bool {
+	return s.c.rows.n*s.c.cols.n >= minFineCells || s.fit.doubtless(cs.at(2*locateSide).gray)
+}
+
+// minFineCells is the fewest cells a grid found only at the decoded
+// resolution must have, unless doubtless: one that small would have
+// shown in the located copy.
+const minFineCells = 100
