@@ -58,7 +58,7 @@ func TestCutAtEmpty(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			g := glyphLines{p: paper(tc.lines), h: h}
-			got := box.cutAtEmpty(g, minGlyphLine, occupiedOf(tc.per))
+			got := box.cutAtEmpty(g, locating.glyphs.minLine, occupiedOf(tc.per))
 			want := box
 			want.r1 = tc.wantR1
 			if got != want {

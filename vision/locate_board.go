@@ -48,7 +48,7 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 		fills = append(fills, spots[i].fill)
 	}
 	// Crescent moons cover little of their box; no tile does.
-	glyphs := percentile(fills, 0.25) < 0.55
+	glyphs := percentile(fills, locating.board.fillQuantile) < locating.board.tileFill
 	tiles := !glyphs
 	traceBoard("fill median %.2f q25 %.2f q75 %.2f", percentile(fills, 0.5), percentile(fills, 0.25), percentile(fills, 0.75))
 	if tiles {
@@ -142,7 +142,7 @@ func boardBeyond(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
 	}
 	// The same cells: about the same cell area, and the old grid inside.
 	cellA, cellB := prev.area/float64(prev.rows.n*prev.cols.n), b.area/float64(b.rows.n*b.cols.n)
-	if cellB < 0.75*cellA || cellB > 1.33*cellA {
+	if cellB < locating.board.sameCellMin*cellA || cellB > locating.board.sameCellMax*cellA {
 		return gridCandidate{}, false
 	}
 	for _, c := range prev.quad {
@@ -179,7 +179,7 @@ func unionBoards(a, b gridCandidate) (gridCandidate, bool) {
 		if k >= 2 {
 			v = v1
 		}
-		if math.Abs(bu[k]-u) > 0.25 || math.Abs(bv[k]-v) > 0.25 {
+		if off := locating.board.unionCornerOff; math.Abs(bu[k]-u) > off || math.Abs(bv[k]-v) > off {
 			return gridCandidate{}, false
 		}
 	}
@@ -261,10 +261,10 @@ func colourAround(img gocv.Mat, c gridCandidate) colourPlace {
 	spots := colourSpots(chromaMask(p), p.w, p.h)
 	for _, s := range spots {
 		u, v := toGrid.apply(s.x, s.y)
-		if u < -0.25 || v < -0.25 || u > cols+0.25 || v > rows+0.25 {
+		if m := locating.board.colourOff; u < -m || v < -m || u > cols+m || v > rows+m {
 			off++
 		}
-		if u < -1.5 || v < -1.5 || u > cols+1.5 || v > rows+1.5 {
+		if m := locating.board.colourNear; u < -m || v < -m || u > cols+m || v > rows+m {
 			continue
 		}
 		near++

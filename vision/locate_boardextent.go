@@ -147,10 +147,6 @@ func (v boardView) lookShifted(col, row, dx, dy int) cellLook {
 	return cellLook{mid: m, spread: math.Sqrt(math.Max(0, ss/float64(n)-m*m)), chroma: ch / float64(n), ring: ring / float64(nr), sides: sides, ok: true}
 }
 
-// faintTileContrast is the contrast of blank tiles with their gaps below
-// which a tile cannot be told by its gap, only by the board's shade.
-const faintTileContrast = 5
-
 // tileExtent grows the occupied range of a tile lattice over the rows and
 // columns beyond it that are tiles too: blank tiles look like the blank
 // tiles inside the range (even, their shade, set off from their gap ring
@@ -188,7 +184,7 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		}
 	}
 	minC, minR, maxC, maxR = t.minC, t.minR, t.maxC, t.maxR
-	if t.blanks >= 3 && math.Abs(t.blank.ring) < faintTileContrast {
+	if t.blanks >= 3 && math.Abs(t.blank.ring) < locating.board.faintTileRing {
 		// Blank tiles a blurred photo left no gap to tell by: the
 		// board's own edge bounds them.
 		minC, minR, maxC, maxR = boardEdgeExtent(v, minC, minR, maxC, maxR)
@@ -238,7 +234,7 @@ func newTileJudge(v boardView, l spotLattice) tileJudge {
 	t.colourful = percentile(colourChromas, 0.5)
 	t.blanks = len(mids)
 	if len(mids) >= 3 {
-		t.blank = cellLook{mid: percentile(mids, 0.5), ring: percentile(contrasts, 0.5), spread: percentile(spreads, 0.75), chroma: percentile(chromas, 0.75)}
+		t.blank = cellLook{mid: percentile(mids, 0.5), ring: percentile(contrasts, 0.5), spread: percentile(spreads, locating.board.blankQuantile), chroma: percentile(chromas, locating.board.blankQuantile)}
 	}
 	return t
 }
@@ -257,7 +253,7 @@ func (t tileJudge) blankTile(lk cellLook) bool {
 	tolerance := math.Max(15, 0.5*math.Abs(blank.ring))
 	if lk.mid < blank.mid-tolerance && blank.mid > 0 {
 		dim = lk.mid / blank.mid
-		if dim < 0.3 {
+		if dim < locating.board.minShade {
 			return false
 		}
 		tolerance = blank.mid - lk.mid
@@ -266,13 +262,19 @@ func (t tileJudge) blankTile(lk cellLook) bool {
 	// A tile is set off from its gap on every side; a cell that
 	// straddles the board's edge is not.
 	for _, side := range lk.sides {
-		if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < 0.3*want {
+		if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < locating.board.sideContrast*want {
 			return false
 		}
 	}
 	return math.Abs(lk.mid-blank.mid) <= tolerance &&
 		contrast*blank.ring > 0 && math.Abs(contrast) >= 0.5*want &&
 		lk.spread <= math.Max(6, 2*blank.spread) && lk.chroma <= math.Max(12, 2*blank.chroma)
+}
+
+// colouredTile tells whether a cell is a coloured tile, as colourful as
+// the median coloured tile's colourful and as even as a tile.
+func colouredTile(lk cellLook, colourful float64) bool {
+	return lk.chroma >= math.Max(minSpotChroma, locating.board.colouredChroma*colourful) && lk.spread <= locating.board.colouredSpread
 }
 
 // tileLike tells whether cell (c, r), looked at shifted by shift pixels
@@ -287,10 +289,10 @@ func (t tileJudge) tileLike(c, r int, along bool, shift [2]int) bool {
 	}
 	// A coloured tile the spots missed (merged with its neighbour) is
 	// as colourful as the spotted ones; tinted paper is not.
-	if lk.chroma >= math.Max(minSpotChroma, 0.7*t.colourful) && lk.spread <= 25 {
+	if colouredTile(lk, t.colourful) {
 		return true
 	}
-	if t.blanks < 3 || math.Abs(t.blank.ring) < 1.5 {
+	if t.blanks < 3 || math.Abs(t.blank.ring) < locating.board.minBlankRing {
 		return false
 	}
 	if shift != [2]int{} {
@@ -335,7 +337,7 @@ func (t tileJudge) strip(side, d int) float64 {
 	for _, along := range tileShifts[0] {
 		for _, across := range tileShifts[1] {
 			sh := t.stripAt(side, d, [2]int{along, across})
-			if sh < 0.7 && (along != 0 || across != 0) {
+			if sh < locating.board.stripShare && (along != 0 || across != 0) {
 				continue
 			}
 			best = math.Max(best, sh)
@@ -357,7 +359,7 @@ func (t tileJudge) bestSide() int {
 		// Shadows and glare spoil some tiles of a real strip; a
 		// weaker one still counts where the board clearly ends
 		// just beyond it.
-		if s < 0.7 && (s < 0.55 || t.strip(side, 2) >= 0.25) {
+		if b := locating.board; s < b.stripShare && (s < b.weakStrip || t.strip(side, 2) >= b.beyondStrip) {
 			continue
 		}
 		if s > bestShare {
@@ -435,7 +437,9 @@ func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok boo
 		return minC, minR, maxC, maxR, false
 	}
 	light, lines := percentile(mids, 0.5), percentile(inner, 0.5)
-	dark := func(val float64) bool { return val < lines-25 && val < 0.7*light }
+	dark := func(val float64) bool {
+		return val < lines-locating.board.frameDarker && val < locating.board.frameShare*light
+	}
 	find := func(side int) (int, bool) {
 		for k := 0; k < boardMargin; k++ {
 			// Sides 0..3 are the lines above, below, left and right.

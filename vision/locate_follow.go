@@ -19,30 +19,22 @@ import (
 // much in cells (the half-cells either side of a digit, say) is off by
 // several pixels, which is not noise.
 func (f latticeFit) manySmall() bool {
-	return f.cells >= minManySmallCells && f.residual <= maxManySmallResidual &&
-		f.residual*f.cellSize <= maxManySmallScatter
+	g := locating.grow
+	return f.cells >= g.manySmallCells && f.residual <= g.manySmallResidual &&
+		f.residual*f.cellSize <= g.manySmallScatter
 }
-
-const (
-	// minManySmallCells is the fewest closed cells such a lattice needs.
-	minManySmallCells = 100
-	// maxManySmallResidual bounds its residual in cells.
-	maxManySmallResidual = 0.1
-	// maxManySmallScatter bounds its residual in located-image pixels.
-	maxManySmallScatter = 0.9
-)
 
 // growBig grows a big lattice f, strip by strip, over the rows and
 // columns of its grid that the closed cells missed.
 func growBig(gray gocv.Mat, f latticeFit) latticeFit {
-	if max(f.rows, f.cols) < minBigSide || f.rows < 3 || f.cols < 3 || f.cellSize > maxBigCell {
+	if max(f.rows, f.cols) < locating.grow.minBigSide || f.rows < 3 || f.cols < 3 || f.cellSize > locating.grow.maxBigCell {
 		return f
 	}
 	// Larger cells show their lines clearly enough for adjustLattice in
 	// a sharp, evenly lit picture, where nearly all of them close; a
 	// shadow across the page, or bending, leaves cells open and stops
 	// adjustLattice at its edge, while the lines run on across it.
-	if f.cellSize > maxSharpBigCell && f.complete() {
+	if f.cellSize > locating.grow.maxSharpBigCell && f.complete() {
 		return f
 	}
 	return followLines(gray, f, false, [4]bool{true, true, true, true})
@@ -59,7 +51,7 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 	if bentOK {
 		g, level = linesOn(p, f, bent)
 	}
-	if level <= minBigRidge {
+	if level <= measuring.minBigRidge {
 		// The bend is fitted to the cells' centres, which a lattice
 		// widened from line evidence alone (or glyphs off their cells'
 		// middles) can leave off its lines: where the lines do not show
@@ -68,7 +60,7 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 			g, level, bentOK = gp, lp, false
 		}
 	}
-	if level <= minBigRidge {
+	if level <= measuring.minBigRidge {
 		// Thin lines on a bent page are missed by a map a pixel or two
 		// off them: each line is moved onto its own ridge before the
 		// grid is given up as lineless.
@@ -78,7 +70,7 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 			locateTrace("follow lines: snapped level %.1f", level)
 		}
 	}
-	if level <= minBigRidge {
+	if level <= measuring.minBigRidge {
 		return f
 	}
 	if locateTrace != nil {
@@ -111,7 +103,7 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 				continue
 			}
 			g = h.orient(side, true)
-			clear := med >= minSureShare*level
+			clear := med >= measuring.minSureShare*level
 			switch side {
 			case 0, 2:
 				sure[side/2] = append([]bool{clear}, sure[side/2]...)
@@ -188,7 +180,7 @@ func snapLines(p darkPlane, g nodeGrid) nodeGrid {
 			a, b := snapStep(g, r, c, n), snapStep(g, r+1, c, n)
 			best := math.Inf(-1)
 			for k := -5; k <= 5; k++ {
-				t := float64(k) * 0.05
+				t := float64(k) * locating.grow.snapLineStep
 				v, ok := p.ridge([2]float64{g[r][c][0] + t*a[0], g[r][c][1] + t*a[1]}, [2]float64{g[r+1][c][0] + t*b[0], g[r+1][c][1] + t*b[1]})
 				if ok && v > best {
 					best, ts[r] = v, t

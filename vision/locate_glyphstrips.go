@@ -211,6 +211,7 @@ func stripMarks(p plane, rows, cols int) []cellMarks {
 	defer m.Close()
 	cells := make([]cellMarks, rows*cols)
 	const cell = float64(glyphPx)
+	gp := locating.glyphs
 	for _, comp := range componentsOf(m, 8) {
 		n := comp.area
 		x0, y0, x1, y1 := comp.left, comp.top, comp.left+comp.width-1, comp.top+comp.height-1
@@ -224,19 +225,19 @@ func stripMarks(p plane, rows, cols int) []cellMarks {
 			continue
 		}
 		k := r*cols + c
-		if (bw > 1.2 && bh < 0.2) || (bh > 1.2 && bw < 0.2) {
+		if (bw > gp.lineLong && bh < gp.lineThin) || (bh > gp.lineLong && bw < gp.lineThin) {
 			continue // a stretch of line
 		}
 		fx, fy := cx-float64(c), cy-float64(r)
-		if fx < 0.15 || fx > 0.85 || fy < 0.15 || fy > 0.85 {
-			if bw <= 0.6 && bh <= 0.6 {
+		if fx < gp.borderFrom || fx > gp.borderTo || fy < gp.borderFrom || fy > gp.borderTo {
+			if bw <= gp.smallMark && bh <= gp.smallMark {
 				continue // a clue on the border between cells
 			}
 		}
 		// A mark reaching well across the cell's border is not a glyph in
 		// it.
-		if float64(x0)/cell < float64(c)-0.15 || float64(x1+1)/cell > float64(c+1)+0.15 ||
-			float64(y0)/cell < float64(r)-0.15 || float64(y1+1)/cell > float64(r+1)+0.15 {
+		if float64(x0)/cell < float64(c)-gp.spill || float64(x1+1)/cell > float64(c+1)+gp.spill ||
+			float64(y0)/cell < float64(r)-gp.spill || float64(y1+1)/cell > float64(r+1)+gp.spill {
 			cells[k].marks += 2
 			continue
 		}
@@ -270,7 +271,7 @@ func stripKinds(cells []cellMarks) []int {
 	mx, my := 0.0, 0.0
 	if len(dxs) >= 2 {
 		mx, my = percentile(dxs, 0.5), percentile(dys, 0.5)
-		if math.Hypot(mx, my) > 0.3 {
+		if math.Hypot(mx, my) > locating.glyphs.maxDrift {
 			mx, my = 0, 0
 		}
 	}
@@ -279,7 +280,7 @@ func stripKinds(cells []cellMarks) []int {
 		switch {
 		case c.marks == 0:
 			kinds[i] = stripEmpty
-		case c.marks == 1 && math.Hypot(c.dx-mx, c.dy-my) <= 0.2:
+		case c.marks == 1 && math.Hypot(c.dx-mx, c.dy-my) <= locating.glyphs.centred:
 			kinds[i] = stripGlyph
 		default:
 			kinds[i] = stripMessy

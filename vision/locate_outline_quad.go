@@ -152,12 +152,12 @@ func refineSides(q [4][2]float64, pts []image.Point) [4][2]float64 {
 			return q
 		}
 		ux, uy := dx/length, dy/length
-		tolerance := math.Max(2, 0.02*length)
+		tolerance := math.Max(2, locating.outline.sideBand*length)
 		var near [][2]float64
 		for _, p := range pts {
 			px, py := float64(p.X)-a[0], float64(p.Y)-a[1]
 			t := (px*ux + py*uy) / length
-			if t < 0.12 || t > 0.88 {
+			if t < locating.outline.sideFrom || t > locating.outline.sideTo {
 				continue
 			}
 			if math.Abs(px*uy-py*ux) <= tolerance {
@@ -174,17 +174,13 @@ func refineSides(q [4][2]float64, pts []image.Point) [4][2]float64 {
 	for k := 0; k < 4; k++ {
 		// Corner k joins side k-1 (ending at k) and side k (starting at k).
 		p, ok := intersect(lines[(k+3)%4], lines[k])
-		if !ok || math.Hypot(p[0]-q[k][0], p[1]-q[k][1]) > 0.05*math.Sqrt(quadArea(q)) {
+		if !ok || math.Hypot(p[0]-q[k][0], p[1]-q[k][1]) > locating.outline.maxCornerMove*math.Sqrt(quadArea(q)) {
 			return q
 		}
 		out[k] = p
 	}
 	return out
 }
-
-// minCandidateFraction is the smallest share of the image a grid may
-// cover: a grid photographed from further away cannot be read anyway.
-const minCandidateFraction = 0.01
 
 // inkQuads finds the outlines of connected dark structures: a ruled grid's
 // lines form one connected lattice however faint, once the threshold is
@@ -204,7 +200,7 @@ func inkQuads(gray gocv.Mat) [][4][2]float64 {
 func contourQuads(mask gocv.Mat) [][4][2]float64 {
 	contours := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxNone)
 	defer contours.Close()
-	minArea := minCandidateFraction * float64(mask.Cols()*mask.Rows())
+	minArea := locating.outline.minArea * float64(mask.Cols()*mask.Rows())
 	type sized struct {
 		pts  []image.Point
 		area float64

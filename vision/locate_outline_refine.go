@@ -62,15 +62,17 @@ func refineQuad(rect plane, q [4][2]float64, side, pad int) ([4][2]float64, bool
 		}
 		out[k] = p
 	}
-	if !isConvexOrdered(out) || quadArea(out) < 0.3*quadArea(q) {
+	if !isConvexOrdered(out) || quadArea(out) < locating.outline.minRefinedArea*quadArea(q) {
 		return q, false
 	}
 	return out, true
 }
 
+// edgeThreshold is the least step, in grey levels, that is an edge in p.
 func edgeThreshold(p plane) int {
-	q := bytePercentiles(p.pix, 0.05, 0.95)
-	return int(clamp(0.12*(q[1]-q[0]), 8, 30))
+	o := locating.outline
+	q := bytePercentiles(p.pix, o.edgeLow, o.edgeHigh)
+	return int(clamp(o.edgeShare*(q[1]-q[0]), o.edgeMin, o.edgeMax))
 }
 
 // borderPoints scans, for u along the side's middle 80%, from the outside
@@ -144,7 +146,7 @@ func robustLine(pts [][2]float64) (line, bool) {
 		pts = keep
 	}
 	// A side is nearly parallel to u; a steep fit is not a side.
-	if math.Abs(l.ny) < 0.9 {
+	if math.Abs(l.ny) < locating.outline.minSideNormal {
 		return l, false
 	}
 	return l, true
@@ -189,10 +191,10 @@ func stepPosition(get func(u, v int) uint8, u, v, depth int) float64 {
 // both axes is not a grid.
 func verifyCandidate(gray gocv.Mat, q [4][2]float64) (gridCandidate, bool) {
 	c := gridCandidate{quad: q, area: quadArea(q)}
-	if c.area < minCandidateFraction*float64(gray.Cols()*gray.Rows()) {
+	if c.area < locating.outline.minArea*float64(gray.Cols()*gray.Rows()) {
 		return c, false
 	}
-	side := int(clamp(math.Sqrt(c.area)*1.2, 256, 768))
+	side := int(clamp(math.Sqrt(c.area)*locating.outline.rectifyOversize, 256, 768))
 	pad := side / 16
 	var rect plane
 	if !rectifyPadded(gray, q, side, pad, &rect) {
@@ -213,13 +215,13 @@ func verifyCandidate(gray gocv.Mat, q [4][2]float64) (gridCandidate, bool) {
 		if !rectifyPadded(gray, refined, side, pad, &rect) {
 			return c, false
 		}
-		if shift < 0.25 {
+		if shift < locating.outline.settledShift {
 			break
 		}
 	}
 	cols, rows := edgeProfiles(rect)
 	c.cols, c.rows = countCells(cols[pad:pad+side+1]), countCells(rows[pad:pad+side+1])
-	return c, c.quality() > minGridQuality
+	return c, c.quality() > locating.outline.minQuality
 }
 
 // rectifyPadded warps q to a side x side square with pad pixels of the
@@ -240,7 +242,3 @@ func paddedHomography(q [4][2]float64, side, pad int) (homography, bool) {
 	p, s := float64(pad), float64(pad+side)
 	return homographyFromQuads([4][2]float64{{p, p}, {s, p}, {s, s}, {p, s}}, q)
 }
-
-// minGridQuality is the least periodicity evidence, on the weaker axis,
-// for a quadrilateral to count as a grid.
-const minGridQuality = 0.15

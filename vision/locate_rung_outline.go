@@ -4,7 +4,7 @@ package vision
 // or of a block of coloured tiles (tileQuads), rectified and checked for
 // periodic lines across it (verifyCandidate). Its accept rule is
 // verifyCandidate's: periodic lines on both axes, the weaker scoring over
-// minGridQuality; of the outlines that pass, the one with the most area
+// locating.outline.minQuality; of the outlines that pass, the one with the most area
 // and periodicity wins.
 var outlineRung = locator{
 	name: "outline",

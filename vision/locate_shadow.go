@@ -48,24 +48,21 @@ func shadowEdged(p plane, c gridCandidate) bool {
 		if len(vals) < 4*n {
 			return 0, false
 		}
-		return percentile(vals, 0.75), true
+		return percentile(vals, locating.shadow.paperQuantile), true
 	}
+	sp := locating.shadow
 	for side := 0; side < 4; side++ {
-		in, ok1 := paper(side, -0.9, -0.2)
-		out, ok2 := paper(side, 0.2, 0.9)
+		in, ok1 := paper(side, -sp.bandFar, -sp.bandNear)
+		out, ok2 := paper(side, sp.bandNear, sp.bandFar)
 		if !ok1 || !ok2 {
 			continue
 		}
-		if out < shadowRatio*in || in < shadowRatio*out {
+		if out < sp.darker*in || in < sp.darker*out {
 			return true
 		}
 	}
 	return false
 }
-
-// shadowRatio is how much darker the paper on one side of a grid's edge
-// must be than on the other for the edge to be the light's.
-const shadowRatio = 0.75
 
 // regrowShadowed is a lattice found only on the lit side of a shadow,
 // grown to the grid the flattened copy shows past the shadow's edge. The

@@ -149,14 +149,14 @@ func boardEdgeExtent(v boardView, minC, minR, maxC, maxR int) (int, int, int, in
 			if !ok {
 				break
 			}
-			if unlike < 0 && math.Abs(val-near) > 0.2*math.Abs(far-near) {
+			if unlike < 0 && math.Abs(val-near) > locating.board.edgeUnlike*math.Abs(far-near) {
 				unlike = t
 			}
 			if unlike >= 0 && t-unlike > boardPx/4 {
 				break
 			}
 			if math.Abs(val-near) > 0.5*math.Abs(far-near) && beyond(side, t, near, far) {
-				grow[side] = int(float64(t)/boardPx + boardEdgeSlack)
+				grow[side] = int(float64(t)/boardPx + locating.board.edgeSlack)
 				traceBoard("board edge side %d at %.2f cells (board %.0f, page %.0f): %d more", side, float64(t)/boardPx, near, far, grow[side])
 				break
 			}
@@ -166,9 +166,5 @@ func boardEdgeExtent(v boardView, minC, minR, maxC, maxR int) (int, int, int, in
 }
 
 // boardEdgeReach is how many cells beyond the tiles the board's edge is
-// looked for; boardEdgeSlack is the part of a cell short of the edge a
-// tile may end (its margin and the blur of the edge).
-const (
-	boardEdgeReach = 3
-	boardEdgeSlack = 0.25
-)
+// looked for.
+const boardEdgeReach = 3

@@ -60,7 +60,7 @@ func growSpots(spots []spot, at map[latticePos]int) map[latticePos]int {
 				dst = append(dst, [2]float64{spots[n.i].x, spots[n.i].y})
 				sizes = append(sizes, spots[n.i].size())
 			}
-			if f := s.size() / percentile(sizes, 0.5); f < 0.75 || f > 1.33 {
+			if f := s.size() / percentile(sizes, 0.5); f < locating.spots.sizeMin || f > locating.spots.sizeMax {
 				continue
 			}
 			// Perspective changes the cells' size across a few cells
@@ -82,7 +82,7 @@ func growSpots(spots []spot, at map[latticePos]int) map[latticePos]int {
 			for _, n := range nb {
 				reach = math.Min(reach, math.Max(math.Abs(float64(n.p.col)-ra), math.Abs(float64(n.p.row)-rb)))
 			}
-			if r > 0.2 || reach > maxSpotSteps {
+			if r > locating.spots.growReach || reach > maxSpotSteps {
 				continue
 			}
 			if _, occupied := at[p]; occupied {
@@ -165,7 +165,7 @@ func stepScore(diffs [][2]float64, u, v [2]float64) float64 {
 		b := (u[0]*d[1] - u[1]*d[0]) / det
 		ra, rb := math.Round(a), math.Round(b)
 		e2 := (a-ra)*(a-ra) + (b-rb)*(b-rb)
-		tol := 0.12 + 0.03*(math.Abs(ra)+math.Abs(rb))
+		tol := locating.spots.stepTolerance + locating.spots.stepToleranceGrowth*(math.Abs(ra)+math.Abs(rb))
 		if e2 < tol*tol {
 			score += 1 - e2/(tol*tol)
 		}
@@ -183,12 +183,14 @@ func stepScore(diffs [][2]float64, u, v [2]float64) float64 {
 func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float64, [2]float64) {
 	v := [2]float64{-u[1], u[0]}
 	square := stepScore(diffs, u, v)
-	search := func(fixed, near [2]float64, first bool, turn, stretch float64) [2]float64 {
+	sp := locating.spots
+	search := func(fixed, near [2]float64, first bool, within stepSearch) [2]float64 {
+		turn, stretch := within.turn, within.stretch
 		pitch0 := math.Hypot(near[0], near[1])
 		th0 := math.Atan2(near[1], near[0])
 		best, bestScore := near, -1.0
-		for p := 1 / stretch; p <= stretch; p *= 1.025 {
-			for deg := -turn; deg <= turn; deg += 1.5 {
+		for p := 1 / stretch; p <= stretch; p *= sp.pitchStep {
+			for deg := -turn; deg <= turn; deg += sp.angleStep {
 				th := th0 + deg*math.Pi/180
 				cand := [2]float64{pitch0 * p * math.Cos(th), pitch0 * p * math.Sin(th)}
 				var s float64
@@ -204,9 +206,9 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 		}
 		return best
 	}
-	v2 := search(u, v, false, 25, 1.45)
-	u2 := search(v2, u, true, 15, 1.2)
-	v2 = search(u2, v2, false, 10, 1.1)
+	v2 := search(u, v, false, sp.freeSearch)
+	u2 := search(v2, u, true, sp.refitSearch)
+	v2 = search(u2, v2, false, sp.settleSearch)
 	free := stepScore(diffs, u2, v2)
 	// A lattice of the board's diagonals, or of every other column,
 	// explains half the differences with its looser tolerance; the
@@ -219,15 +221,15 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 	}
 	for _, c := range finer {
 		fu, fv := reduceBasis(c[0], c[1])
-		fv = search(fu, fv, false, 10, 1.1)
-		fu = search(fv, fu, true, 10, 1.1)
+		fv = search(fu, fv, false, sp.settleSearch)
+		fu = search(fv, fu, true, sp.settleSearch)
 		fs := stepScore(diffs, fu, fv)
 		// Tiles do not overlap, so a cell smaller than a tile is a
 		// lattice of chance alignments; and a cell that leaves most of
 		// itself around its tile is the diagonals' lattice, even where
 		// the differences, blurred by perspective, hardly tell.
 		sparse := sparseCell(tileArea, u2, v2)
-		if (fs >= 1.1*free || sparse && fs >= 0.9*free) && tileArea <= 0.95*math.Abs(fu[0]*fv[1]-fu[1]*fv[0]) {
+		if (fs >= sp.finerScore*free || sparse && fs >= sp.sparseFinerScore*free) && tileArea <= sp.maxTileShare*math.Abs(fu[0]*fv[1]-fu[1]*fv[0]) {
 			u2, v2, free, refined = fu, fv, fs, true
 			break
 		}
@@ -252,10 +254,10 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 			if sparseCell(tileArea, c[0], c[1]) {
 				continue
 			}
-			if stepScore(diffs, c[0], c[1]) >= 0.85*free {
+			if stepScore(diffs, c[0], c[1]) >= sp.coarserScore*free {
 				u2, v2 = reduceBasis(c[0], c[1])
-				v2 = search(u2, v2, false, 10, 1.1)
-				u2 = search(v2, u2, true, 10, 1.1)
+				v2 = search(u2, v2, false, sp.settleSearch)
+				u2 = search(v2, u2, true, sp.settleSearch)
 				free, picked, coarsened = stepScore(diffs, u2, v2), true, true
 				break
 			}
@@ -265,7 +267,7 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 		}
 	}
 	traceBoard("oblique steps %v %v score %.1f (refined %v, coarsened %v), square %.1f", u2, v2, free, refined, coarsened, square)
-	if free < 1.15*square && !(coarsened && !refined && free >= 0.85*square) {
+	if free < sp.freeScore*square && !(coarsened && !refined && free >= sp.coarsenedScore*square) {
 		return u, v
 	}
 	return u2, v2
@@ -320,5 +322,5 @@ func tileShade(v boardView, l spotLattice) int {
 // sparse board, mostly on one colour of a checkerboard, line up on as
 // well as on the board's own.
 func sparseCell(tileArea float64, u, v [2]float64) bool {
-	return tileArea < 0.4*math.Abs(u[0]*v[1]-u[1]*v[0])
+	return tileArea < locating.spots.sparseTile*math.Abs(u[0]*v[1]-u[1]*v[0])
 }

@@ -54,7 +54,7 @@ func TestSnapLinesFindsThinLines(t *testing.T) {
 					g[r][c] = [2]float64{first + float64(c)*cell, first + float64(r)*cell}
 				}
 			}
-			if before := linesLevel(p, g); before > minBigRidge {
+			if before := linesLevel(p, g); before > measuring.minBigRidge {
 				t.Fatalf("lines seen off them: level %.1f", before)
 			}
 			s := snapLines(p, snapLines(p, g).transposed()).transposed()
