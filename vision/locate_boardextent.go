@@ -374,51 +374,33 @@ func (t tileJudge) bestSide() int {
 // length than the cell lines inside.
 func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool) {
 	minC, minR, maxC, maxR = l.bounds()
-	w := v.cols * boardPx
-	grey := func(x, y int) (float64, bool) {
-		if x < 0 || y < 0 || x >= w || y >= v.rows*boardPx || !v.inImage[y*w+x] {
-			return 0, false
-		}
-		i := 3 * (y*w + x)
-		b, g, r := float64(v.p.pix[i]), float64(v.p.pix[i+1]), float64(v.p.pix[i+2])
-		// Glyphs reaching towards a line are coloured; the frame is not.
-		if math.Max(b, math.Max(g, r))-math.Min(b, math.Min(g, r)) >= minSpotChroma {
-			return 255, true
-		}
-		return (b + g + r) / 3, true
+	light, lines, ok := frameLevels(v, l)
+	if !ok {
+		return minC, minR, maxC, maxR, false
 	}
-	// lineValue is the median, along the line at lattice coordinate at
-	// (horizontal: a row boundary) over the cells lo..hi, of the darkest
-	// pixel across it.
-	lineValue := func(at int, horizontal bool, lo, hi int) (float64, bool) {
-		var vals []float64
-		for s := lo * boardPx; s < (hi+1)*boardPx; s++ {
-			darkest := math.Inf(1)
-			// A bent page moves the frame off the fitted line by a
-			// little.
-			for o := -boardPx / 6; o <= boardPx/6; o++ {
-				x, y := (at-v.c0)*boardPx+o, s-v.r0*boardPx
-				if horizontal {
-					x, y = s-v.c0*boardPx, (at-v.r0)*boardPx+o
-				}
-				g, in := grey(x, y)
-				if !in {
-					return 0, false
-				}
-				darkest = math.Min(darkest, g)
-			}
-			vals = append(vals, darkest)
+	var edges [4]int
+	for side := 0; side < 4; side++ {
+		e, found := frameSide(v, l, side, light, lines)
+		if !found {
+			return minC, minR, maxC, maxR, false
 		}
-		return percentile(vals, 0.5), len(vals) > 0
+		edges[side] = e
 	}
+	return edges[2], edges[0], edges[3] - 1, edges[1] - 1, true
+}
+
+// frameLevels is what the frame is told from inside the glyphs' range:
+// the blank cells' median grey (light) and the cell lines' (lines).
+func frameLevels(v boardView, l spotLattice) (light, lines float64, ok bool) {
+	minC, minR, maxC, maxR := l.bounds()
 	var inner, mids []float64
 	for r := minR + 1; r <= maxR; r++ {
-		if val, in := lineValue(r, true, minC, maxC); in {
+		if val, in := frameLine(v, r, true, minC, maxC); in {
 			inner = append(inner, val)
 		}
 	}
 	for c := minC + 1; c <= maxC; c++ {
-		if val, in := lineValue(c, false, minR, maxR); in {
+		if val, in := frameLine(v, c, false, minR, maxR); in {
 			inner = append(inner, val)
 		}
 	}
@@ -434,38 +416,75 @@ func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok boo
 	}
 	traceBoard("frame: %d inner lines, %d blank cells", len(inner), len(mids))
 	if len(inner) < 2 || len(mids) < 2 {
-		return minC, minR, maxC, maxR, false
+		return 0, 0, false
 	}
-	light, lines := percentile(mids, 0.5), percentile(inner, 0.5)
+	return percentile(mids, 0.5), percentile(inner, 0.5), true
+}
+
+// frameSide is the first lattice line outward of the glyphs' range on
+// side (0..3: the lines above, below, left and right) that is darker than
+// the range's blank cells (light) and cell lines (lines) by as much as
+// Tango's frame, up to boardMargin lines out; found is false when none
+// is, or the lines run out of the picture first.
+func frameSide(v boardView, l spotLattice, side int, light, lines float64) (int, bool) {
+	minC, minR, maxC, maxR := l.bounds()
 	dark := func(val float64) bool {
 		return val < lines-locating.board.frameDarker && val < locating.board.frameShare*light
 	}
-	find := func(side int) (int, bool) {
-		for k := 0; k < boardMargin; k++ {
-			// Sides 0..3 are the lines above, below, left and right.
-			at := [4]int{minR - k, maxR + 1 + k, minC - k, maxC + 1 + k}[side]
-			lo, hi := minC, maxC
-			if side >= 2 {
-				lo, hi = minR, maxR
+	for k := 0; k < boardMargin; k++ {
+		at := [4]int{minR - k, maxR + 1 + k, minC - k, maxC + 1 + k}[side]
+		lo, hi := minC, maxC
+		if side >= 2 {
+			lo, hi = minR, maxR
+		}
+		val, in := frameLine(v, at, side < 2, lo, hi)
+		traceBoard("  frame side %d line %d value %.0f in %v (light %.0f lines %.0f)", side, at, val, in, light, lines)
+		if !in {
+			return 0, false
+		}
+		if dark(val) {
+			return at, true
+		}
+	}
+	return 0, false
+}
+
+// frameLine is the median, along the line at lattice coordinate at
+// (horizontal: a row boundary) over the cells lo..hi, of the darkest
+// pixel across it; in is false where the line leaves the picture.
+func frameLine(v boardView, at int, horizontal bool, lo, hi int) (float64, bool) {
+	var vals []float64
+	for s := lo * boardPx; s < (hi+1)*boardPx; s++ {
+		darkest := math.Inf(1)
+		// A bent page moves the frame off the fitted line by a little.
+		for o := -boardPx / 6; o <= boardPx/6; o++ {
+			x, y := (at-v.c0)*boardPx+o, s-v.r0*boardPx
+			if horizontal {
+				x, y = s-v.c0*boardPx, (at-v.r0)*boardPx+o
 			}
-			val, in := lineValue(at, side < 2, lo, hi)
-			traceBoard("  frame side %d line %d value %.0f in %v (light %.0f lines %.0f)", side, at, val, in, light, lines)
+			g, in := frameGrey(v, x, y)
 			if !in {
 				return 0, false
 			}
-			if dark(val) {
-				return at, true
-			}
+			darkest = math.Min(darkest, g)
 		}
+		vals = append(vals, darkest)
+	}
+	return percentile(vals, 0.5), len(vals) > 0
+}
+
+// frameGrey is a view pixel's grey as the frame is looked for by: glyphs
+// reaching towards a line are coloured, the frame is not, so coloured
+// pixels count as white. in is false outside the picture.
+func frameGrey(v boardView, x, y int) (float64, bool) {
+	w := v.cols * boardPx
+	if x < 0 || y < 0 || x >= w || y >= v.rows*boardPx || !v.inImage[y*w+x] {
 		return 0, false
 	}
-	var edges [4]int
-	for side := 0; side < 4; side++ {
-		e, found := find(side)
-		if !found {
-			return minC, minR, maxC, maxR, false
-		}
-		edges[side] = e
+	i := 3 * (y*w + x)
+	b, g, r := float64(v.p.pix[i]), float64(v.p.pix[i+1]), float64(v.p.pix[i+2])
+	if math.Max(b, math.Max(g, r))-math.Min(b, math.Min(g, r)) >= minSpotChroma {
+		return 255, true
 	}
-	return edges[2], edges[0], edges[3] - 1, edges[1] - 1, true
+	return (b + g + r) / 3, true
 }

@@ -45,11 +45,34 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) latticeFit {
 	p := darkOf(gray)
 	p.twoSided = small
-	bent, bentOK := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
-	var g nodeGrid
-	level := math.Inf(-1)
-	if bentOK {
-		g, level = linesOn(p, f, bent)
+	g, level, bent := linesOfLattice(p, f)
+	if level <= measuring.minBigRidge {
+		return f
+	}
+	if locateTrace != nil {
+		locateTrace("follow lines %dx%d: ridge %.1f, bent %v", f.rows, f.cols, level, bent)
+	}
+	g, sure, grown := growStrips(p, g, level, sides)
+	if !grown {
+		return f
+	}
+	// Paper bends smoothly: each line is put on the quadratic through its
+	// crossings, which evens out what grain and glyphs did to single ones.
+	smoothLines(g, sure[1])
+	gt := g.transposed()
+	smoothLines(gt, sure[0])
+	return nodeLattice(gt.transposed(), f)
+}
+
+// linesOfLattice finds where f's lines cross, and their median ridge: on
+// the map bent to the cells' centres, on the projective one, or snapped
+// onto the lines themselves, whichever first shows them. bent tells
+// whether the bent map placed them.
+func linesOfLattice(p darkPlane, f latticeFit) (g nodeGrid, level float64, bent bool) {
+	m, bent := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
+	level = math.Inf(-1)
+	if bent {
+		g, level = linesOn(p, f, m)
 	}
 	if level <= measuring.minBigRidge {
 		// The bend is fitted to the cells' centres, which a lattice
@@ -57,7 +80,7 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 		// middles) can leave off its lines: where the lines do not show
 		// along the bent map, the projective one is tried.
 		if gp, lp := linesOn(p, f, f.toImage); lp > level {
-			g, level, bentOK = gp, lp, false
+			g, level, bent = gp, lp, false
 		}
 	}
 	if level <= measuring.minBigRidge {
@@ -70,17 +93,17 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 			locateTrace("follow lines: snapped level %.1f", level)
 		}
 	}
-	if level <= measuring.minBigRidge {
-		return f
-	}
-	if locateTrace != nil {
-		locateTrace("follow lines %dx%d: ridge %.1f, bent %v", f.rows, f.cols, level, bentOK)
-	}
-	// Where the lines fade, a strip is still grown by their count but its
-	// crossings are placed by the darkest grain near them; the lines are
-	// fitted through the crossings of the strips whose lines stand out
-	// and only carried on across the others (see smoothLines).
-	sure := [2][]bool{make([]bool, f.rows+1), make([]bool, f.cols+1)}
+	return g, level, bent
+}
+
+// growStrips grows the crossings g on the given sides, strip by strip,
+// while the lines run on (growStrip), to 64 cells a side at most. Where
+// the lines fade, a strip is still grown by their count but its crossings
+// are placed by the darkest grain near them; sure marks, for the row
+// lines (sure[0]) and the column lines (sure[1]), those whose crossings
+// stand out enough to fit the lines through (see smoothLines).
+func growStrips(p darkPlane, g nodeGrid, level float64, sides [4]bool) (nodeGrid, [2][]bool, bool) {
+	sure := [2][]bool{make([]bool, len(g)), make([]bool, len(g[0]))}
 	for i := range sure {
 		for k := range sure[i] {
 			sure[i][k] = true
@@ -113,15 +136,7 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 			more, grown = true, true
 		}
 	}
-	if !grown {
-		return f
-	}
-	// Paper bends smoothly: each line is put on the quadratic through its
-	// crossings, which evens out what grain and glyphs did to single ones.
-	smoothLines(g, sure[1])
-	gt := g.transposed()
-	smoothLines(gt, sure[0])
-	return nodeLattice(gt.transposed(), f)
+	return g, sure, grown
 }
 
 // latticeMap maps lattice coordinates (column, row) into the image.

@@ -193,6 +193,41 @@ func fitSpotLatticeOf(single []spot, lo, hi int, printed bool) (spotLattice, boo
 		sizes[i] = s.size()
 	}
 	size := percentile(sizes, 0.5)
+	nbrs, diffs := spotNeighbours(spots, size)
+	u, ok := latticeStepUpTo(diffs, size, maxPitch)
+	traceBoard("step %v from %d diffs, size %.1f ok %v", u, len(diffs), size, ok)
+	if !ok {
+		return spotLattice{}, false
+	}
+	v := [2]float64{-u[1], u[0]}
+	// Tiles, which all but fill their cells, mark every cell they stand
+	// in; a glyph board's few glyphs are too few for the freer search.
+	var fills, areas []float64
+	for _, s := range spots {
+		fills = append(fills, s.fill)
+		areas = append(areas, s.fill*float64(s.w*s.h))
+	}
+	if !printed && percentile(fills, locating.board.fillQuantile) >= locating.board.tileFill {
+		u, v = obliqueSteps(diffs, u, percentile(areas, 0.5))
+	}
+	at := walkSteps(func(i int) (float64, float64) { return spots[i].x, spots[i].y }, nbrs, centralSpot(spots), u, v, sp.walkTolerance,
+		func(ra, rb float64) bool { return math.Abs(ra) <= maxSpotSteps && math.Abs(rb) <= maxSpotSteps })
+	traceBoard("walk reached %d", len(at))
+	if len(at) < 5 {
+		return spotLattice{}, false
+	}
+	for p, i := range at {
+		at[p] = i + lo
+	}
+	return refineSpotLattice(single, at)
+}
+
+// spotNeighbours links each spot to the spots that could be a few cells
+// from it, for spots of the given size, nearest first, and returns the
+// differences between the nearby ones' centres, which the lattice's step
+// is searched by.
+func spotNeighbours(spots []spot, size float64) ([][]int, [][2]float64) {
+	sp := locating.spots
 	reach := (maxSpotSteps + sp.reachSlack) * sp.reachPitch * size
 	nbrs := make([][]int, len(spots))
 	var diffs [][2]float64
@@ -222,24 +257,20 @@ func fitSpotLatticeOf(single []spot, lo, hi int, printed bool) (spotLattice, boo
 		}
 		diffs = kept
 	}
-	u, ok := latticeStepUpTo(diffs, size, maxPitch)
-	traceBoard("step %v from %d diffs, size %.1f ok %v", u, len(diffs), size, ok)
-	if !ok {
-		return spotLattice{}, false
+	for i := range nbrs {
+		a := spots[i]
+		sort.Slice(nbrs[i], func(p, q int) bool {
+			bp, bq := spots[nbrs[i][p]], spots[nbrs[i][q]]
+			return math.Hypot(bp.x-a.x, bp.y-a.y) < math.Hypot(bq.x-a.x, bq.y-a.y)
+		})
 	}
-	v := [2]float64{-u[1], u[0]}
-	// Tiles, which all but fill their cells, mark every cell they stand
-	// in; a glyph board's few glyphs are too few for the freer search.
-	var fills, areas []float64
-	for _, s := range spots {
-		fills = append(fills, s.fill)
-		areas = append(areas, s.fill*float64(s.w*s.h))
-	}
-	if !printed && percentile(fills, locating.board.fillQuantile) >= locating.board.tileFill {
-		u, v = obliqueSteps(diffs, u, percentile(areas, 0.5))
-	}
-	// Seed: the spot nearest the spots' centre, where the local steps
-	// are least bent by perspective relative to the whole.
+	return nbrs, diffs
+}
+
+// centralSpot is the spot nearest the spots' centre, where the local
+// steps are least bent by perspective relative to the whole: the walk's
+// seed.
+func centralSpot(spots []spot) int {
 	var cx, cy float64
 	for _, s := range spots {
 		cx, cy = cx+s.x, cy+s.y
@@ -251,23 +282,7 @@ func fitSpotLatticeOf(single []spot, lo, hi int, printed bool) (spotLattice, boo
 			seed = i
 		}
 	}
-	for i := range nbrs {
-		a := spots[i]
-		sort.Slice(nbrs[i], func(p, q int) bool {
-			bp, bq := spots[nbrs[i][p]], spots[nbrs[i][q]]
-			return math.Hypot(bp.x-a.x, bp.y-a.y) < math.Hypot(bq.x-a.x, bq.y-a.y)
-		})
-	}
-	at := walkSteps(func(i int) (float64, float64) { return spots[i].x, spots[i].y }, nbrs, seed, u, v, sp.walkTolerance,
-		func(ra, rb float64) bool { return math.Abs(ra) <= maxSpotSteps && math.Abs(rb) <= maxSpotSteps })
-	traceBoard("walk reached %d", len(at))
-	if len(at) < 5 {
-		return spotLattice{}, false
-	}
-	for p, i := range at {
-		at[p] = i + lo
-	}
-	return refineSpotLattice(single, at)
+	return seed
 }
 
 // refineSpotLattice fits the lattice-to-image map to the assigned spots and
