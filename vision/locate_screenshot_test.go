@@ -12,14 +12,7 @@ func cleanShot(t *testing.T, style string, look synth.Look, cells []string, seed
 	t.Helper()
 	spec := synth.Spec{Name: "shot", Seed: seed, Kind: synth.KindClean, Style: style, Look: look, Source: "speed-test",
 		Rows: len(cells), Cols: len(cells[0]), Cells: cells, Givens: cells, Width: 1000, Height: 1000, Orientation: 1}
-	sample, err := synth.Render(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := decodeImage(sample.Data, readSide)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, _ := appPhoto(t, spec)
 	return d
 }
 
