@@ -3,12 +3,11 @@ package vision
 // fineRung looks for the lattice again at twice the located resolution. A
 // big grid photographed whole leaves its cells a few pixels in the
 // located copy, too few for their lines to close them off; the picture as
-// decoded has more to give, so only a picture bigger than the located
-// copy by a quarter is looked at again.
+// decoded has more to give, if it is over fineMinSide.
 var fineRung = locator{
 	name: "fine",
 	run: func(cs *copies) (sighting, bool) {
-		if max(cs.img.Cols(), cs.img.Rows()) <= locateSide*5/4 {
+		if max(cs.img.Cols(), cs.img.Rows()) <= fineMinSide {
 			return sighting{}, false
 		}
 		s, ok := latticeIn(cs.at(2*locateSide), edgeVariants, false)
@@ -17,6 +16,11 @@ var fineRung = locator{
 	},
 	accept: acceptFine,
 }
+
+// fineMinSide is the long side, in pixels, of the largest picture the
+// fine rung leaves alone: one a quarter bigger than the located copy adds
+// too little for another look.
+const fineMinSide = locateSide * 5 / 4
 
 // acceptFine takes only a grid of many cells from the decoded resolution:
 // a few cells' worth of text counters, bigger there, line up by chance
