@@ -144,9 +144,9 @@ func pixelNoise(gray plane) float64 {
 		}
 		seen += c
 	}
-	// 1.4826 turns a median absolute value into a standard deviation; the
-	// kernel's weights square-sum to 36.
-	return 1.4826 * float64(median) / 6
+	// madToSigma (cells_resemble.go) turns a median absolute value into
+	// a standard deviation; the kernel's weights square-sum to 36.
+	return madToSigma * float64(median) / 6
 }
 
 // noiseKernelMax bounds the noise kernel's response: its positive weights

@@ -16,7 +16,7 @@ const extendPx = 16
 // nearly every cell closed (see full) whose lines all stop at its edge
 // (tiles, a screenshot) is not looked at again.
 func (ev lineEvidence) someRunOn(side int) bool {
-	return ev.throughShifted(side, -1) >= minRunOn
+	return ev.throughShifted(side, -1) >= locating.grow.runOnShare
 }
 
 // innerLines is the share of the side's own strip the grid's lines are
@@ -43,7 +43,7 @@ func (ev lineEvidence) linesRunOn(side int) bool {
 	if locateTrace != nil {
 		locateTrace("side %d: through inner %.2f outside %.2f (threshold %d)", side, inner, outside, ev.t)
 	}
-	return outside >= 0.75 && outside >= 0.75*inner
+	return outside >= measuring.runOn && outside >= measuring.runOnInner*inner
 }
 
 // linesEnd tells whether the grid's lines are seen all the way across the
@@ -56,7 +56,7 @@ func (ev *lineEvidence) linesEnd(side int) bool {
 	if local, ok := ev.nearSide(side); ok {
 		e = local
 	}
-	return e.throughShifted(side, 0) >= 0.9 && e.throughShifted(side, -1) <= 0.05
+	return e.throughShifted(side, 0) >= measuring.endSeen && e.throughShifted(side, -1) <= measuring.endBare
 }
 
 // gridLines is, on the weaker axis, the share of the lattice's inner line
@@ -80,7 +80,7 @@ func (ev lineEvidence) gridLines() float64 {
 					}
 				}
 				total++
-				if 10*seen >= 8*count {
+				if measuring.segmentSeen.of(seen, count) {
 					whole++
 				}
 			}
@@ -96,14 +96,14 @@ func (ev lineEvidence) gridLines() float64 {
 // strayStrips counts the outer strips on one side that the grid's lines
 // do not run through, when a strip further in shows that they do.
 func (ev lineEvidence) strayStrips(side int) int {
-	return ev.outerStrips(side, func(through float64) bool { return through >= 0.35 })
+	return ev.outerStrips(side, func(through float64) bool { return through >= measuring.straySeen })
 }
 
 // bareStrips is strayStrips for evidence measured at the contrast of the
 // grid's own faint lines, where a strip of the grid in shade or glare
 // shows some of them less: only strips that show next to none are stray.
 func (ev lineEvidence) bareStrips(side int) int {
-	return ev.outerStrips(side, func(through float64) bool { return through > 0.15 })
+	return ev.outerStrips(side, func(through float64) bool { return through > measuring.bareSeen })
 }
 
 // outerStrips counts the outer strips on one side, up to three, before
@@ -112,7 +112,7 @@ func (ev lineEvidence) bareStrips(side int) int {
 func (ev lineEvidence) outerStrips(side int, seen func(through float64) bool) int {
 	for k := 0; k < 3 && k < ev.span(side)-1; k++ {
 		through := ev.through(side, k)
-		if through >= 0.75 {
+		if through >= measuring.throughShare {
 			return k
 		}
 		if seen(through) {
@@ -126,7 +126,7 @@ func (ev lineEvidence) outerStrips(side int, seen func(through float64) bool) in
 // grid's lines at all.
 func (ev lineEvidence) blind(side int) bool {
 	for k := 0; k < 3 && k < ev.span(side)-1; k++ {
-		if ev.through(side, k) >= 0.35 {
+		if ev.through(side, k) >= measuring.straySeen {
 			return false
 		}
 	}
@@ -359,8 +359,8 @@ func (ev lineEvidence) lineShareAt(side, k, line, off, tol int) float64 {
 		lo = float64(ev.cols - 1 - k)
 	}
 	// Leave out the ends of the strip, where the parallel lines are.
-	a := int(math.Round((lo + m + 0.2) * extendPx))
-	b := int(math.Round((lo + m + 0.8) * extendPx))
+	a := int(math.Round((lo + m + measuring.stripFrom) * extendPx))
+	b := int(math.Round((lo + m + measuring.stripTo) * extendPx))
 	seen, total := 0, 0
 	for s := a; s < b; s++ {
 		total++

@@ -73,7 +73,7 @@ func (p darkPlane) along(a, b, off [2]float64) (float64, bool) {
 	var buf [64]float64
 	v := buf[:0]
 	for k := 0; k <= n && len(v) < len(buf); k++ {
-		t := 0.2 + 0.6*float64(k)/float64(n)
+		t := measuring.alongFrom + measuring.alongSpan*float64(k)/float64(n)
 		d, ok := p.at(a[0]+t*(b[0]-a[0])+off[0], a[1]+t*(b[1]-a[1])+off[1])
 		if !ok {
 			return 0, false
@@ -101,7 +101,7 @@ func (p darkPlane) ridge(a, b [2]float64) (float64, bool) {
 	}
 	paper := c
 	var v [4]float64
-	for i, k := range [4]float64{-0.5, -0.3, 0.3, 0.5} {
+	for i, k := range measuring.paperOffsets {
 		var ok bool
 		if v[i], ok = p.along(a, b, [2]float64{-dy * k, dx * k}); !ok {
 			return 0, false
@@ -197,7 +197,7 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, float64, bool)
 	// A shift found where the lines hardly stand out is the grain's, and
 	// carried on it bends every later strip: the prediction, which carries
 	// the bend of the strips before, is the better guess there.
-	faint := percentile(crossRidges(p, append(nodeGrid{shifted(pred, l0, shift)}, g...), 0), 0.5) < minSureShare*level
+	faint := percentile(crossRidges(p, append(nodeGrid{shifted(pred, l0, shift)}, g...), 0), 0.5) < measuring.minSureShare*level
 	if faint {
 		shift = make([]float64, n)
 	}
@@ -218,17 +218,17 @@ func growStrip(p darkPlane, g nodeGrid, level float64) (nodeGrid, float64, bool)
 		last = append(last, crossRidges(p, g, r)...)
 	}
 	prev := percentile(last, 0.5)
-	share := minGrowShare
+	share := measuring.minGrowShare
 	if p.twoSided {
 		med = unblockedMedian(across, level)
 		prev = unblockedMedian(last, level)
-		share = minSmallGrowShare
+		share = locating.grow.minSmallGrowShare
 	}
 	if locateTrace != nil {
 		sort.Float64s(across)
 		locateTrace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f: %.1f", med, prev, level, bestV, across)
 	}
-	if med < share*prev || med < minBigRidge || (p.twoSided && med > maxGrowShare*prev) {
+	if med < share*prev || med < measuring.minBigRidge || (p.twoSided && med > locating.grow.maxGrowShare*prev) {
 		return g, med, false
 	}
 	return out, med, true
@@ -248,7 +248,7 @@ func alongLines(p darkPlane, pred, l0, l1 [][2]float64) float64 {
 		pos[c] = float64(c) + 0.5
 		prof[c] = make([]float64, 2*sideReach+1)
 		for k := -sideReach; k <= sideReach; k++ {
-			t := float64(k) * sideStep
+			t := float64(k) * measuring.sideStep
 			a := [2]float64{pred[c][0] + t*(l0[c][0]-l1[c][0]), pred[c][1] + t*(l0[c][1]-l1[c][1])}
 			b := [2]float64{pred[c+1][0] + t*(l0[c+1][0]-l1[c+1][0]), pred[c+1][1] + t*(l0[c+1][1]-l1[c+1][1])}
 			v, ok := p.ridge(a, b)
@@ -272,20 +272,15 @@ func alongLines(p darkPlane, pred, l0, l1 [][2]float64) float64 {
 	if count > 0 {
 		bestV = sum / float64(count)
 	}
-	if bestV >= minBigRidge {
+	if bestV >= measuring.minBigRidge {
 		for c := range pred {
-			t := curve(float64(c)) * sideStep
+			t := curve(float64(c)) * measuring.sideStep
 			pred[c][0] += t * (l0[c][0] - l1[c][0])
 			pred[c][1] += t * (l0[c][1] - l1[c][1])
 		}
 	}
 	return bestV
 }
-
-// minGrowShare is the least ridge of the lines across a new strip, as a
-// share of the last strip's: print beside a grid lines up with its lines
-// now and then, not along a whole side.
-const minGrowShare = 0.55
 
 // shifted moves each predicted crossing sideways, across the line from
 // the crossing before it, by shift.
@@ -322,7 +317,7 @@ func sideShifts(p darkPlane, l0, pred [][2]float64) ([]float64, bool) {
 		nx, ny := -dy/step, dx/step
 		prof[c] = make([]float64, 2*sideReach+1)
 		for k := -sideReach; k <= sideReach; k++ {
-			o := float64(k) * sideStep * step
+			o := float64(k) * measuring.sideStep * step
 			v, ok := p.along(l0[c], [2]float64{pred[c][0] + o*nx, pred[c][1] + o*ny}, [2]float64{})
 			if !ok {
 				v = math.NaN()
@@ -333,7 +328,7 @@ func sideShifts(p darkPlane, l0, pred [][2]float64) ([]float64, bool) {
 	curve := bestCurve(prof, pos, n)
 	shift := make([]float64, n)
 	for c := range shift {
-		shift[c] = curve(pos[c]) * sideStep * steps[c]
+		shift[c] = curve(pos[c]) * measuring.sideStep * steps[c]
 	}
 	return shift, true
 }
@@ -381,8 +376,8 @@ func bestCurve(prof [][]float64, pos []float64, n int) func(x float64) float64 {
 	}
 	bestA, bestB, bestQ, best := 0.0, 0.0, 0.0, math.Inf(-1)
 	for a := -float64(sideReach); a <= sideReach; a += 0.5 {
-		for b := -4.0; b <= 4; b += 0.5 {
-			for q := -4.0; q <= 4; q++ {
+		for b := -measuring.tiltReach; b <= measuring.tiltReach; b += measuring.tiltStep {
+			for q := -measuring.bendReach; q <= measuring.bendReach; q++ {
 				// Ties go to the smaller correction: a row of blank
 				// paper leaves the prediction as it is.
 				v := score(a, b, q)
@@ -395,33 +390,14 @@ func bestCurve(prof [][]float64, pos []float64, n int) func(x float64) float64 {
 	return func(x float64) float64 { return at(bestA, bestB, bestQ, x) }
 }
 
-const (
-	// sideReach and sideStep set the sideways search of a new row's
-	// crossings: sideReach steps each way of sideStep of a cell.
-	sideReach = 5
-	sideStep  = 0.04
-)
+// sideReach is how many steps of measuring.sideStep each way the
+// sideways search of a new row's crossings takes.
+const sideReach = 5
 
 const (
 	// maxGlanceSamples is how many points along a segment a glance at
 	// the unsmoothed plane takes.
 	maxGlanceSamples = 12
-	// minSureShare is the ridge of the lines across a grown strip, as a
-	// share of the grid's own, for its crossings to place the lines.
-	minSureShare = 0.3
 	// minFitCrossings is the fewest such crossings a line is fitted to.
 	minFitCrossings = 8
-	// minBigSide is the fewest cells along a lattice's longer side for
-	// growBig to follow its lines.
-	minBigSide = 20
-	// maxBigCell is the largest closed cell, in located pixels, of a
-	// lattice growBig follows: larger cells show their lines clearly
-	// enough for adjustLattice even under a shadow.
-	maxBigCell = 24
-	// maxSharpBigCell is the largest closed cell of a complete lattice
-	// growBig follows.
-	maxSharpBigCell = 14
-	// minBigRidge is the least ridge, in grey levels, of a grid's own
-	// line segments for them to be followed.
-	minBigRidge = 1.5
 )

@@ -15,6 +15,9 @@ type share struct{ num, den int }
 // of tells whether part is at least the share of whole.
 func (s share) of(part, whole int) bool { return s.den*part >= s.num*whole }
 
+// floorOf is the share of n, rounded down.
+func (s share) floorOf(n int) int { return n * s.num / s.den }
+
 // acceptParams are the lattice locator's acceptance thresholds. Residuals
 // are in cells; line support is lineEvidence.gridLines, the share of the
 // lattice's segments along which a line shows.
@@ -137,7 +140,7 @@ func (f latticeFit) many() bool {
 // manyClosed tells whether a big lattice of small cells leaves no doubt
 // without its lines being measured.
 func (f latticeFit) manyClosed() bool {
-	return f.many() && accept.manyClosed.of(f.cells, f.rows*f.cols) && max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell
+	return f.many() && accept.manyClosed.of(f.cells, f.rows*f.cols) && max(f.rows, f.cols) >= locating.grow.minBigSide && f.cellSize <= locating.grow.maxBigCell
 }
 
 // clean tells whether a lattice leaves no doubt: nearly every cell

@@ -12,10 +12,6 @@ import (
 // running through it, and a missing row still has them, with or without a
 // line beyond it. adjustLattice checks every side against that evidence.
 
-// maxAdjustResidual is the largest lattice residual (in cells) at which
-// the line evidence is trusted.
-const maxAdjustResidual = 0.045
-
 // maxAdjustRounds bounds the rows and columns adjustLattice adds or
 // removes in all: each round changes one side by one strip, and a lattice
 // that missed a faint grid's outer rows may lack a few on every side.
@@ -30,7 +26,7 @@ func adjustLattice(gray gocv.Mat, f latticeFit) latticeFit {
 // adjustLatticeBy is adjustLattice; glyphs tells whether the glyphs beyond
 // the sides are looked at once the lines have nothing more to say.
 func adjustLatticeBy(gray gocv.Mat, f latticeFit, glyphs bool) latticeFit {
-	if f.residual > maxAdjustResidual {
+	if f.residual > locating.grow.adjustResidual {
 		g, ok := snapStrayed(gray, f)
 		if !ok {
 			return g
@@ -64,7 +60,7 @@ func adjustLatticeBy(gray gocv.Mat, f latticeFit, glyphs bool) latticeFit {
 		// A big grid of small cells is left to growBig, which follows
 		// its lines strip by strip further than a glyph check can see
 		// at that size.
-		big := max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell
+		big := max(f.rows, f.cols) >= locating.grow.minBigSide && f.cellSize <= locating.grow.maxBigCell
 		if !changed && glyphs && !ev.strict && !f.full() && !big {
 			f, changed = a.growForGlyphs(gray, f, ev)
 		}
@@ -204,10 +200,6 @@ const localStrips = 3
 func (f latticeFit) full() bool {
 	return 10*f.cells >= 9*f.rows*f.cols
 }
-
-// minRunOn is the share of the strip beyond a side that some lines must be
-// seen over for growLocally to look closer.
-const minRunOn = 0.2
 
 // growLocally counts the strips the grid's lines run on across beyond one
 // side, judged from the lattice's last few strips along that side alone,

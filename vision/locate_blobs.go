@@ -59,7 +59,7 @@ func cellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
 			continue
 		}
 		// A cell with a large glyph keeps at least its ring.
-		if float64(area) < 0.2*float64(bw*bh) {
+		if float64(area) < locating.lattice.minBlobFill*float64(bw*bh) {
 			continue
 		}
 		out = append(out, cellBlob{x: c.x, y: c.y, w: bw, h: bh, size: math.Sqrt(float64(bw * bh))})

@@ -48,7 +48,7 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 		fills = append(fills, spots[i].fill)
 	}
 	// Crescent moons cover little of their box; no tile does.
-	glyphs := percentile(fills, 0.25) < 0.55
+	glyphs := percentile(fills, locating.board.fillQuantile) < locating.board.tileFill
 	tiles := !glyphs
 	traceBoard("fill median %.2f q25 %.2f q75 %.2f", percentile(fills, 0.5), percentile(fills, 0.25), percentile(fills, 0.75))
 	if tiles {
@@ -91,47 +91,38 @@ func appBoard(img gocv.Mat) (gridCandidate, float64, bool) {
 	return gridCandidate{}, scale, false
 }
 
-// appBoardFallback decides whether the app-board locator's answer should
-// replace locate's: always when locate found nothing or only an outline
-// (whose count is a guess from periodicity), and when locate's lattice is
-// a part of a larger board of the same cells, as when blank tiles at the
-// board's edge did not close off. Both candidates are in the same
-// downscaled coordinates.
+// boardAround decides whether a lattice the lattice rung found is part
+// of an app board, and returns what should replace it: the board, when
+// the lattice took a small printed grid or a corner of the board, or
+// stopped short of it where blank tiles at its edge did not close off;
+// the lattice grown to Tango's frame (frameAround); or the two joined
+// (unionBoards).
 //
 // prevScale is the factor from prev's coordinates to img's pixels; the
 // answer is in the coordinates of img downscaled to locateSide, whose
 // factor locateScale gives.
-func appBoardFallback(img gocv.Mat, prev gridCandidate, prevScale float64, prevErr error) (gridCandidate, float64, bool) {
+func boardAround(img gocv.Mat, prev gridCandidate, prevScale float64) (gridCandidate, float64, bool) {
 	s := locateScale(img)
-	if prevErr == nil && prevScale > 0 && prevScale != s {
+	if prevScale > 0 && prevScale != s {
 		prev.quad = scaleQuad(prev.quad, prevScale/s)
 		prev.area = quadArea(prev.quad)
 	}
-	c, ok := chooseAppBoard(img, prev, prevErr)
+	c, ok := boardBeyond(img, prev)
 	return c, s, ok
 }
 
-func chooseAppBoard(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandidate, bool) {
-	fromLattice := prevErr == nil && prev.rows.score == 1 && prev.cols.score == 1
-	if fromLattice {
-		switch colourAround(img, prev) {
-		case colourNone:
-			return gridCandidate{}, false
-		case colourOn:
-			// The lattice took every cell it saw; only a row of blank
-			// cells against Tango's frame can be missing, not a board.
-			return frameAround(img, prev)
-		}
+func boardBeyond(img gocv.Mat, prev gridCandidate) (gridCandidate, bool) {
+	switch colourAround(img, prev) {
+	case colourNone:
+		return gridCandidate{}, false
+	case colourOn:
+		// The lattice took every cell it saw; only a row of blank
+		// cells against Tango's frame can be missing, not a board.
+		return frameAround(img, prev)
 	}
 	b, _, ok := appBoard(img)
 	if !ok {
-		if fromLattice {
-			return frameAround(img, prev)
-		}
-		return gridCandidate{}, false
-	}
-	if !fromLattice {
-		return b, true
+		return frameAround(img, prev)
 	}
 	if b.rows.n == prev.rows.n && b.cols.n == prev.cols.n {
 		return gridCandidate{}, false
@@ -151,7 +142,7 @@ func chooseAppBoard(img gocv.Mat, prev gridCandidate, prevErr error) (gridCandid
 	}
 	// The same cells: about the same cell area, and the old grid inside.
 	cellA, cellB := prev.area/float64(prev.rows.n*prev.cols.n), b.area/float64(b.rows.n*b.cols.n)
-	if cellB < 0.75*cellA || cellB > 1.33*cellA {
+	if cellB < locating.board.sameCellMin*cellA || cellB > locating.board.sameCellMax*cellA {
 		return gridCandidate{}, false
 	}
 	for _, c := range prev.quad {
@@ -188,7 +179,7 @@ func unionBoards(a, b gridCandidate) (gridCandidate, bool) {
 		if k >= 2 {
 			v = v1
 		}
-		if math.Abs(bu[k]-u) > 0.25 || math.Abs(bv[k]-v) > 0.25 {
+		if off := locating.board.unionCornerOff; math.Abs(bu[k]-u) > off || math.Abs(bv[k]-v) > off {
 			return gridCandidate{}, false
 		}
 	}
@@ -270,10 +261,10 @@ func colourAround(img gocv.Mat, c gridCandidate) colourPlace {
 	spots := colourSpots(chromaMask(p), p.w, p.h)
 	for _, s := range spots {
 		u, v := toGrid.apply(s.x, s.y)
-		if u < -0.25 || v < -0.25 || u > cols+0.25 || v > rows+0.25 {
+		if m := locating.board.colourOff; u < -m || v < -m || u > cols+m || v > rows+m {
 			off++
 		}
-		if u < -1.5 || v < -1.5 || u > cols+1.5 || v > rows+1.5 {
+		if m := locating.board.colourNear; u < -m || v < -m || u > cols+m || v > rows+m {
 			continue
 		}
 		near++

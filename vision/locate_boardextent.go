@@ -147,10 +147,6 @@ func (v boardView) lookShifted(col, row, dx, dy int) cellLook {
 	return cellLook{mid: m, spread: math.Sqrt(math.Max(0, ss/float64(n)-m*m)), chroma: ch / float64(n), ring: ring / float64(nr), sides: sides, ok: true}
 }
 
-// faintTileContrast is the contrast of blank tiles with their gaps below
-// which a tile cannot be told by its gap, only by the board's shade.
-const faintTileContrast = 5
-
 // tileExtent grows the occupied range of a tile lattice over the rows and
 // columns beyond it that are tiles too: blank tiles look like the blank
 // tiles inside the range (even, their shade, set off from their gap ring
@@ -188,7 +184,7 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 		}
 	}
 	minC, minR, maxC, maxR = t.minC, t.minR, t.maxC, t.maxR
-	if t.blanks >= 3 && math.Abs(t.blank.ring) < faintTileContrast {
+	if t.blanks >= 3 && math.Abs(t.blank.ring) < locating.board.faintTileRing {
 		// Blank tiles a blurred photo left no gap to tell by: the
 		// board's own edge bounds them.
 		minC, minR, maxC, maxR = boardEdgeExtent(v, minC, minR, maxC, maxR)
@@ -238,7 +234,7 @@ func newTileJudge(v boardView, l spotLattice) tileJudge {
 	t.colourful = percentile(colourChromas, 0.5)
 	t.blanks = len(mids)
 	if len(mids) >= 3 {
-		t.blank = cellLook{mid: percentile(mids, 0.5), ring: percentile(contrasts, 0.5), spread: percentile(spreads, 0.75), chroma: percentile(chromas, 0.75)}
+		t.blank = cellLook{mid: percentile(mids, 0.5), ring: percentile(contrasts, 0.5), spread: percentile(spreads, locating.board.blankQuantile), chroma: percentile(chromas, locating.board.blankQuantile)}
 	}
 	return t
 }
@@ -257,7 +253,7 @@ func (t tileJudge) blankTile(lk cellLook) bool {
 	tolerance := math.Max(15, 0.5*math.Abs(blank.ring))
 	if lk.mid < blank.mid-tolerance && blank.mid > 0 {
 		dim = lk.mid / blank.mid
-		if dim < 0.3 {
+		if dim < locating.board.minShade {
 			return false
 		}
 		tolerance = blank.mid - lk.mid
@@ -266,13 +262,19 @@ func (t tileJudge) blankTile(lk cellLook) bool {
 	// A tile is set off from its gap on every side; a cell that
 	// straddles the board's edge is not.
 	for _, side := range lk.sides {
-		if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < 0.3*want {
+		if c := lk.mid - side; c*blank.ring <= 0 || math.Abs(c) < locating.board.sideContrast*want {
 			return false
 		}
 	}
 	return math.Abs(lk.mid-blank.mid) <= tolerance &&
 		contrast*blank.ring > 0 && math.Abs(contrast) >= 0.5*want &&
 		lk.spread <= math.Max(6, 2*blank.spread) && lk.chroma <= math.Max(12, 2*blank.chroma)
+}
+
+// colouredTile tells whether a cell is a coloured tile, as colourful as
+// the median coloured tile's colourful and as even as a tile.
+func colouredTile(lk cellLook, colourful float64) bool {
+	return lk.chroma >= math.Max(minSpotChroma, locating.board.colouredChroma*colourful) && lk.spread <= locating.board.colouredSpread
 }
 
 // tileLike tells whether cell (c, r), looked at shifted by shift pixels
@@ -287,10 +289,10 @@ func (t tileJudge) tileLike(c, r int, along bool, shift [2]int) bool {
 	}
 	// A coloured tile the spots missed (merged with its neighbour) is
 	// as colourful as the spotted ones; tinted paper is not.
-	if lk.chroma >= math.Max(minSpotChroma, 0.7*t.colourful) && lk.spread <= 25 {
+	if colouredTile(lk, t.colourful) {
 		return true
 	}
-	if t.blanks < 3 || math.Abs(t.blank.ring) < 1.5 {
+	if t.blanks < 3 || math.Abs(t.blank.ring) < locating.board.minBlankRing {
 		return false
 	}
 	if shift != [2]int{} {
@@ -335,7 +337,7 @@ func (t tileJudge) strip(side, d int) float64 {
 	for _, along := range tileShifts[0] {
 		for _, across := range tileShifts[1] {
 			sh := t.stripAt(side, d, [2]int{along, across})
-			if sh < 0.7 && (along != 0 || across != 0) {
+			if sh < locating.board.stripShare && (along != 0 || across != 0) {
 				continue
 			}
 			best = math.Max(best, sh)
@@ -357,7 +359,7 @@ func (t tileJudge) bestSide() int {
 		// Shadows and glare spoil some tiles of a real strip; a
 		// weaker one still counts where the board clearly ends
 		// just beyond it.
-		if s < 0.7 && (s < 0.55 || t.strip(side, 2) >= 0.25) {
+		if b := locating.board; s < b.stripShare && (s < b.weakStrip || t.strip(side, 2) >= b.beyondStrip) {
 			continue
 		}
 		if s > bestShare {
@@ -372,51 +374,33 @@ func (t tileJudge) bestSide() int {
 // length than the cell lines inside.
 func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool) {
 	minC, minR, maxC, maxR = l.bounds()
-	w := v.cols * boardPx
-	grey := func(x, y int) (float64, bool) {
-		if x < 0 || y < 0 || x >= w || y >= v.rows*boardPx || !v.inImage[y*w+x] {
-			return 0, false
-		}
-		i := 3 * (y*w + x)
-		b, g, r := float64(v.p.pix[i]), float64(v.p.pix[i+1]), float64(v.p.pix[i+2])
-		// Glyphs reaching towards a line are coloured; the frame is not.
-		if math.Max(b, math.Max(g, r))-math.Min(b, math.Min(g, r)) >= minSpotChroma {
-			return 255, true
-		}
-		return (b + g + r) / 3, true
+	light, lines, ok := frameLevels(v, l)
+	if !ok {
+		return minC, minR, maxC, maxR, false
 	}
-	// lineValue is the median, along the line at lattice coordinate at
-	// (horizontal: a row boundary) over the cells lo..hi, of the darkest
-	// pixel across it.
-	lineValue := func(at int, horizontal bool, lo, hi int) (float64, bool) {
-		var vals []float64
-		for s := lo * boardPx; s < (hi+1)*boardPx; s++ {
-			darkest := math.Inf(1)
-			// A bent page moves the frame off the fitted line by a
-			// little.
-			for o := -boardPx / 6; o <= boardPx/6; o++ {
-				x, y := (at-v.c0)*boardPx+o, s-v.r0*boardPx
-				if horizontal {
-					x, y = s-v.c0*boardPx, (at-v.r0)*boardPx+o
-				}
-				g, in := grey(x, y)
-				if !in {
-					return 0, false
-				}
-				darkest = math.Min(darkest, g)
-			}
-			vals = append(vals, darkest)
+	var edges [4]int
+	for side := 0; side < 4; side++ {
+		e, found := frameSide(v, l, side, light, lines)
+		if !found {
+			return minC, minR, maxC, maxR, false
 		}
-		return percentile(vals, 0.5), len(vals) > 0
+		edges[side] = e
 	}
+	return edges[2], edges[0], edges[3] - 1, edges[1] - 1, true
+}
+
+// frameLevels is what the frame is told from inside the glyphs' range:
+// the blank cells' median grey (light) and the cell lines' (lines).
+func frameLevels(v boardView, l spotLattice) (light, lines float64, ok bool) {
+	minC, minR, maxC, maxR := l.bounds()
 	var inner, mids []float64
 	for r := minR + 1; r <= maxR; r++ {
-		if val, in := lineValue(r, true, minC, maxC); in {
+		if val, in := frameLine(v, r, true, minC, maxC); in {
 			inner = append(inner, val)
 		}
 	}
 	for c := minC + 1; c <= maxC; c++ {
-		if val, in := lineValue(c, false, minR, maxR); in {
+		if val, in := frameLine(v, c, false, minR, maxR); in {
 			inner = append(inner, val)
 		}
 	}
@@ -432,36 +416,75 @@ func frameExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok boo
 	}
 	traceBoard("frame: %d inner lines, %d blank cells", len(inner), len(mids))
 	if len(inner) < 2 || len(mids) < 2 {
-		return minC, minR, maxC, maxR, false
+		return 0, 0, false
 	}
-	light, lines := percentile(mids, 0.5), percentile(inner, 0.5)
-	dark := func(val float64) bool { return val < lines-25 && val < 0.7*light }
-	find := func(side int) (int, bool) {
-		for k := 0; k < boardMargin; k++ {
-			// Sides 0..3 are the lines above, below, left and right.
-			at := [4]int{minR - k, maxR + 1 + k, minC - k, maxC + 1 + k}[side]
-			lo, hi := minC, maxC
-			if side >= 2 {
-				lo, hi = minR, maxR
+	return percentile(mids, 0.5), percentile(inner, 0.5), true
+}
+
+// frameSide is the first lattice line outward of the glyphs' range on
+// side (0..3: the lines above, below, left and right) that is darker than
+// the range's blank cells (light) and cell lines (lines) by as much as
+// Tango's frame, up to boardMargin lines out; found is false when none
+// is, or the lines run out of the picture first.
+func frameSide(v boardView, l spotLattice, side int, light, lines float64) (int, bool) {
+	minC, minR, maxC, maxR := l.bounds()
+	dark := func(val float64) bool {
+		return val < lines-locating.board.frameDarker && val < locating.board.frameShare*light
+	}
+	for k := 0; k < boardMargin; k++ {
+		at := [4]int{minR - k, maxR + 1 + k, minC - k, maxC + 1 + k}[side]
+		lo, hi := minC, maxC
+		if side >= 2 {
+			lo, hi = minR, maxR
+		}
+		val, in := frameLine(v, at, side < 2, lo, hi)
+		traceBoard("  frame side %d line %d value %.0f in %v (light %.0f lines %.0f)", side, at, val, in, light, lines)
+		if !in {
+			return 0, false
+		}
+		if dark(val) {
+			return at, true
+		}
+	}
+	return 0, false
+}
+
+// frameLine is the median, along the line at lattice coordinate at
+// (horizontal: a row boundary) over the cells lo..hi, of the darkest
+// pixel across it; in is false where the line leaves the picture.
+func frameLine(v boardView, at int, horizontal bool, lo, hi int) (float64, bool) {
+	var vals []float64
+	for s := lo * boardPx; s < (hi+1)*boardPx; s++ {
+		darkest := math.Inf(1)
+		// A bent page moves the frame off the fitted line by a little.
+		for o := -boardPx / 6; o <= boardPx/6; o++ {
+			x, y := (at-v.c0)*boardPx+o, s-v.r0*boardPx
+			if horizontal {
+				x, y = s-v.c0*boardPx, (at-v.r0)*boardPx+o
 			}
-			val, in := lineValue(at, side < 2, lo, hi)
-			traceBoard("  frame side %d line %d value %.0f in %v (light %.0f lines %.0f)", side, at, val, in, light, lines)
+			g, in := frameGrey(v, x, y)
 			if !in {
 				return 0, false
 			}
-			if dark(val) {
-				return at, true
-			}
+			darkest = math.Min(darkest, g)
 		}
+		vals = append(vals, darkest)
+	}
+	return percentile(vals, 0.5), len(vals) > 0
+}
+
+// frameGrey is a view pixel's grey as the frame is looked for by: glyphs
+// reaching towards a line are coloured, the frame is not, so coloured
+// pixels count as white. in is false outside the picture.
+func frameGrey(v boardView, x, y int) (float64, bool) {
+	w := v.cols * boardPx
+	if x < 0 || y < 0 || x >= w || y >= v.rows*boardPx || !v.inImage[y*w+x] {
 		return 0, false
 	}
-	var edges [4]int
-	for side := 0; side < 4; side++ {
-		e, found := find(side)
-		if !found {
-			return minC, minR, maxC, maxR, false
-		}
-		edges[side] = e
+	i := 3 * (y*w + x)
+	b, g, r := float64(v.p.pix[i]), float64(v.p.pix[i+1]), float64(v.p.pix[i+2])
+	if math.Max(b, math.Max(g, r))-math.Min(b, math.Min(g, r)) >= minSpotChroma {
+		return 255, true
 	}
-	return edges[2], edges[0], edges[3] - 1, edges[1] - 1, true
+	return (b + g + r) / 3, true
 }

@@ -19,30 +19,22 @@ import (
 // much in cells (the half-cells either side of a digit, say) is off by
 // several pixels, which is not noise.
 func (f latticeFit) manySmall() bool {
-	return f.cells >= minManySmallCells && f.residual <= maxManySmallResidual &&
-		f.residual*f.cellSize <= maxManySmallScatter
+	g := locating.grow
+	return f.cells >= g.manySmallCells && f.residual <= g.manySmallResidual &&
+		f.residual*f.cellSize <= g.manySmallScatter
 }
-
-const (
-	// minManySmallCells is the fewest closed cells such a lattice needs.
-	minManySmallCells = 100
-	// maxManySmallResidual bounds its residual in cells.
-	maxManySmallResidual = 0.1
-	// maxManySmallScatter bounds its residual in located-image pixels.
-	maxManySmallScatter = 0.9
-)
 
 // growBig grows a big lattice f, strip by strip, over the rows and
 // columns of its grid that the closed cells missed.
 func growBig(gray gocv.Mat, f latticeFit) latticeFit {
-	if max(f.rows, f.cols) < minBigSide || f.rows < 3 || f.cols < 3 || f.cellSize > maxBigCell {
+	if max(f.rows, f.cols) < locating.grow.minBigSide || f.rows < 3 || f.cols < 3 || f.cellSize > locating.grow.maxBigCell {
 		return f
 	}
 	// Larger cells show their lines clearly enough for adjustLattice in
 	// a sharp, evenly lit picture, where nearly all of them close; a
 	// shadow across the page, or bending, leaves cells open and stops
 	// adjustLattice at its edge, while the lines run on across it.
-	if f.cellSize > maxSharpBigCell && f.complete() {
+	if f.cellSize > locating.grow.maxSharpBigCell && f.complete() {
 		return f
 	}
 	return followLines(gray, f, false, [4]bool{true, true, true, true})
@@ -53,22 +45,45 @@ func growBig(gray gocv.Mat, f latticeFit) latticeFit {
 func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) latticeFit {
 	p := darkOf(gray)
 	p.twoSided = small
-	bent, bentOK := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
-	var g nodeGrid
-	level := math.Inf(-1)
-	if bentOK {
-		g, level = linesOn(p, f, bent)
+	g, level, bent := linesOfLattice(p, f)
+	if level <= measuring.minBigRidge {
+		return f
 	}
-	if level <= minBigRidge {
+	if locateTrace != nil {
+		locateTrace("follow lines %dx%d: ridge %.1f, bent %v", f.rows, f.cols, level, bent)
+	}
+	g, sure, grown := growStrips(p, g, level, sides)
+	if !grown {
+		return f
+	}
+	// Paper bends smoothly: each line is put on the quadratic through its
+	// crossings, which evens out what grain and glyphs did to single ones.
+	smoothLines(g, sure[1])
+	gt := g.transposed()
+	smoothLines(gt, sure[0])
+	return nodeLattice(gt.transposed(), f)
+}
+
+// linesOfLattice finds where f's lines cross, and their median ridge: on
+// the map bent to the cells' centres, on the projective one, or snapped
+// onto the lines themselves, whichever first shows them. bent tells
+// whether the bent map placed them.
+func linesOfLattice(p darkPlane, f latticeFit) (g nodeGrid, level float64, bent bool) {
+	m, bent := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
+	level = math.Inf(-1)
+	if bent {
+		g, level = linesOn(p, f, m)
+	}
+	if level <= measuring.minBigRidge {
 		// The bend is fitted to the cells' centres, which a lattice
 		// widened from line evidence alone (or glyphs off their cells'
 		// middles) can leave off its lines: where the lines do not show
 		// along the bent map, the projective one is tried.
 		if gp, lp := linesOn(p, f, f.toImage); lp > level {
-			g, level, bentOK = gp, lp, false
+			g, level, bent = gp, lp, false
 		}
 	}
-	if level <= minBigRidge {
+	if level <= measuring.minBigRidge {
 		// Thin lines on a bent page are missed by a map a pixel or two
 		// off them: each line is moved onto its own ridge before the
 		// grid is given up as lineless.
@@ -78,17 +93,17 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 			locateTrace("follow lines: snapped level %.1f", level)
 		}
 	}
-	if level <= minBigRidge {
-		return f
-	}
-	if locateTrace != nil {
-		locateTrace("follow lines %dx%d: ridge %.1f, bent %v", f.rows, f.cols, level, bentOK)
-	}
-	// Where the lines fade, a strip is still grown by their count but its
-	// crossings are placed by the darkest grain near them; the lines are
-	// fitted through the crossings of the strips whose lines stand out
-	// and only carried on across the others (see smoothLines).
-	sure := [2][]bool{make([]bool, f.rows+1), make([]bool, f.cols+1)}
+	return g, level, bent
+}
+
+// growStrips grows the crossings g on the given sides, strip by strip,
+// while the lines run on (growStrip), to 64 cells a side at most. Where
+// the lines fade, a strip is still grown by their count but its crossings
+// are placed by the darkest grain near them; sure marks, for the row
+// lines (sure[0]) and the column lines (sure[1]), those whose crossings
+// stand out enough to fit the lines through (see smoothLines).
+func growStrips(p darkPlane, g nodeGrid, level float64, sides [4]bool) (nodeGrid, [2][]bool, bool) {
+	sure := [2][]bool{make([]bool, len(g)), make([]bool, len(g[0]))}
 	for i := range sure {
 		for k := range sure[i] {
 			sure[i][k] = true
@@ -111,7 +126,7 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 				continue
 			}
 			g = h.orient(side, true)
-			clear := med >= minSureShare*level
+			clear := med >= measuring.minSureShare*level
 			switch side {
 			case 0, 2:
 				sure[side/2] = append([]bool{clear}, sure[side/2]...)
@@ -121,15 +136,7 @@ func followLines(gray gocv.Mat, f latticeFit, small bool, sides [4]bool) lattice
 			more, grown = true, true
 		}
 	}
-	if !grown {
-		return f
-	}
-	// Paper bends smoothly: each line is put on the quadratic through its
-	// crossings, which evens out what grain and glyphs did to single ones.
-	smoothLines(g, sure[1])
-	gt := g.transposed()
-	smoothLines(gt, sure[0])
-	return nodeLattice(gt.transposed(), f)
+	return g, sure, grown
 }
 
 // latticeMap maps lattice coordinates (column, row) into the image.
@@ -188,7 +195,7 @@ func snapLines(p darkPlane, g nodeGrid) nodeGrid {
 			a, b := snapStep(g, r, c, n), snapStep(g, r+1, c, n)
 			best := math.Inf(-1)
 			for k := -5; k <= 5; k++ {
-				t := float64(k) * 0.05
+				t := float64(k) * locating.grow.snapLineStep
 				v, ok := p.ridge([2]float64{g[r][c][0] + t*a[0], g[r][c][1] + t*a[1]}, [2]float64{g[r+1][c][0] + t*b[0], g[r+1][c][1] + t*b[1]})
 				if ok && v > best {
 					best, ts[r] = v, t

@@ -43,11 +43,6 @@ func glyphGrid(p plane) (gridCandidate, bool) {
 	return gridCandidate{}, false
 }
 
-// glyphPitch is the longest cell pitch, in glyph sizes, a glyph lattice
-// is searched at: a printed grid's digits can fill less than half their
-// cells' width.
-const glyphPitch = 3.2
-
 // maxGlyphFamilies is how many spot sizes glyphGrid tries as the glyphs'.
 const maxGlyphFamilies = 3
 
@@ -57,7 +52,7 @@ func glyphGridOf(p plane, spots, single []spot, lo, hi int) (gridCandidate, bool
 		return gridCandidate{}, false
 	}
 	l, ok := fitSpotLatticeOf(single, lo, hi, true)
-	if !ok || l.residual > 0.1 || len(l.at) < 6 {
+	if !ok || l.residual > locating.glyphs.maxResidual || len(l.at) < 6 {
 		if locateTrace != nil {
 			locateTrace("glyph lattice: %d spots, family %d, fit %v", len(spots), hi-lo, ok)
 		}
@@ -67,7 +62,7 @@ func glyphGridOf(p plane, spots, single []spot, lo, hi int) (gridCandidate, bool
 	g := glyphLines{p: p, h: l.toImage}
 	g = g.refined(minC, minR, maxC+1, maxR+1)
 	typical := g.innerDepth(minC, minR, maxC, maxR)
-	if typical < minGlyphLine {
+	if typical < locating.glyphs.minLine {
 		if locateTrace != nil {
 			locateTrace("glyph lattice %d spots: inner lines %.2f", len(l.at), typical)
 		}
@@ -80,7 +75,7 @@ func glyphGridOf(p plane, spots, single []spot, lo, hi int) (gridCandidate, bool
 	// which lines up with a row line now and then, does not pass it.
 	// The glyphs' box is the start; a stray glyph outside the grid
 	// widened it, and its strip is dropped first.
-	grow := math.Max(minGlyphLine, typical/2)
+	grow := math.Max(locating.glyphs.minLine, typical/2)
 	box := glyphBox{c0: minC, r0: minR, c1: maxC + 1, r1: maxR + 1}
 	if locateTrace != nil {
 		box.traceStrips(g, grow)
@@ -194,7 +189,8 @@ func (b glyphBox) rowStrip(g glyphLines, r int) float64 {
 
 // settle trims the box's outer strips whose lines do not run on, then
 // grows it while they do. It returns the box, the lines refined to it,
-// and its weakest inner line in units of minGlyphLine; ok is false when
+// and its weakest inner line in units of locating.glyphs.minLine; ok is
+// false when
 // the lines run on past any puzzle's size.
 func (b glyphBox) settle(g glyphLines, grow float64, occupied map[latticePos]bool) (glyphBox, glyphLines, float64, bool) {
 	if b.c1 <= b.c0 || b.r1 <= b.r0 {
@@ -245,10 +241,10 @@ func (b glyphBox) settle(g glyphLines, grow float64, occupied map[latticePos]boo
 	// Every inner line of the grid must be there along most of its run.
 	weakest := math.Inf(1)
 	for k := b.c0 + 1; k < b.c1; k++ {
-		weakest = math.Min(weakest, g.depth(0, float64(k), b.r0, b.r1)/minGlyphLine)
+		weakest = math.Min(weakest, g.depth(0, float64(k), b.r0, b.r1)/locating.glyphs.minLine)
 	}
 	for k := b.r0 + 1; k < b.r1; k++ {
-		weakest = math.Min(weakest, g.depth(1, float64(k), b.c0, b.c1)/minGlyphLine)
+		weakest = math.Min(weakest, g.depth(1, float64(k), b.c0, b.c1)/locating.glyphs.minLine)
 	}
 	return b, g, weakest, true
 }
@@ -338,15 +334,16 @@ func glyphCells(spots, family []spot, l spotLattice) map[latticePos]bool {
 		dims = append(dims, float64(max(s.w, s.h)))
 	}
 	dim := percentile(dims, 0.5)
+	gp := locating.glyphs
 	inv := l.toImage.inverse()
 	out := map[latticePos]bool{}
 	for _, s := range spots {
-		if d := float64(max(s.w, s.h)); d < 0.7*dim || d > 1.4*dim {
+		if d := float64(max(s.w, s.h)); d < gp.sizeMin*dim || d > gp.sizeMax*dim {
 			continue
 		}
 		u, v := inv.apply(s.x, s.y)
 		c, r := math.Floor(u), math.Floor(v)
-		if math.Abs(u-c-0.5) <= 0.25 && math.Abs(v-r-0.5) <= 0.25 {
+		if math.Abs(u-c-0.5) <= gp.centreReach && math.Abs(v-r-0.5) <= gp.centreReach {
 			out[latticePos{col: int(c), row: int(r)}] = true
 		}
 	}
@@ -420,10 +417,6 @@ func (l spotLattice) median() (int, int) {
 // are ruled paper, not a puzzle.
 const maxGlyphCells = 40
 
-// minGlyphLine is the depth, in grey levels of the flattened plane, an
-// averaged line must show.
-const minGlyphLine = 1.2
-
 // isolatedSpots keeps the spots that no other spot crowds: a grid's
 // glyphs stand a cell apart, a text's letters touch their neighbours.
 func isolatedSpots(spots []spot) []spot {
@@ -435,7 +428,7 @@ func isolatedSpots(spots []spot) []spot {
 				near = math.Min(near, math.Hypot(b.x-a.x, b.y-a.y)-float64(max(b.w, b.h))/2)
 			}
 		}
-		if near >= 0.8*float64(max(a.w, a.h)) {
+		if near >= locating.glyphs.isolation*float64(max(a.w, a.h)) {
 			out = append(out, a)
 		}
 	}
@@ -474,7 +467,7 @@ func (g glyphLines) pooled(axis int, ks []float64, a0, a1 float64) float64 {
 	if n <= 0 || len(ks) == 0 {
 		return 0
 	}
-	offs := []float64{-0.26, -0.22, -0.18, -0.1, -0.08, -0.06, -0.04, -0.02, 0, 0.02, 0.04, 0.06, 0.08, 0.1, 0.18, 0.22, 0.26}
+	offs := locating.glyphs.lineOffsets
 	prof := make([]float64, len(offs))
 	vals := make([]float64, 0, n*len(ks))
 	for oi, t := range offs {
@@ -492,7 +485,7 @@ func (g glyphLines) pooled(axis int, ks []float64, a0, a1 float64) float64 {
 				}
 			}
 		}
-		if len(vals) < n*len(ks)*3/4 {
+		if len(vals) < locating.glyphs.minSamples.floorOf(n*len(ks)) {
 			return 0
 		}
 		sort.Float64s(vals)
@@ -516,6 +509,7 @@ func (g glyphLines) pooled(axis int, ks []float64, a0, a1 float64) float64 {
 // of its run at a time, as the darkest offset near where the map puts it.
 func (g glyphLines) refined(c0, r0, c1, r1 int) glyphLines {
 	const seg = 2 // cells of run per measure
+	gp := locating.glyphs
 	var src, dst [][2]float64
 	for axis := 0; axis < 2; axis++ {
 		k0, k1, a0, a1 := c0, c1, r0, r1
@@ -526,13 +520,13 @@ func (g glyphLines) refined(c0, r0, c1, r1 int) glyphLines {
 			for a := a0; a < a1; a += seg {
 				e := min(a+seg, a1)
 				best, dark := 0.0, math.Inf(1)
-				for t := -0.12; t <= 0.1201; t += 0.01 {
+				for t := -gp.refineReach; t <= gp.refineReach+1e-4; t += gp.refineStep {
 					if v := g.middle(axis, float64(k)+t, float64(a), float64(e)); v < dark {
 						best, dark = t, v
 					}
 				}
-				side := math.Min(g.middle(axis, float64(k)+best-0.22, float64(a), float64(e)), g.middle(axis, float64(k)+best+0.22, float64(a), float64(e)))
-				if side-dark < minGlyphLine {
+				side := math.Min(g.middle(axis, float64(k)+best-gp.paperGap, float64(a), float64(e)), g.middle(axis, float64(k)+best+gp.paperGap, float64(a), float64(e)))
+				if side-dark < locating.glyphs.minLine {
 					continue
 				}
 				mid := float64(a+e) / 2

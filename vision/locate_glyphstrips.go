@@ -43,62 +43,12 @@ func glyphsRunOn(gray gocv.Mat, f latticeFit, side int) int {
 // (text, whose strokes cross the cells' borders) tells that the lines
 // would show too: they end there, at the grid's printed edge.
 func glyphsRunOnBy(gray gocv.Mat, f latticeFit, side int, edge bool) int {
-	span := f.span(side)
-	if span < 2 || f.span(side^2) < 3 || span >= 63 {
+	sub, beyond, p, ok := stripsBeyond(gray, f, side)
+	if !ok {
 		return 0
 	}
-	sub := f
-	if span > glyphStrips {
-		sub = f.grow(side^1, glyphStrips-span)
-	}
-	// The candidate strips must lie in the picture: the warp replicates
-	// the edge's pixels outwards into streaks.
-	beyond := 0
-	for beyond < 2 && stripInImage(sub.grow(side, beyond+1), side, gray.Cols(), gray.Rows()) {
-		beyond++
-	}
-	if beyond == 0 {
-		return 0
-	}
-	sub = sub.grow(side, beyond)
-	w, h := sub.cols*glyphPx, sub.rows*glyphPx
-	toImage := homography{1.0 / glyphPx, 0, 0, 0, 1.0 / glyphPx, 0, 0, 0, 1}.then(sub.toImage)
-	rect := warp(gray, toImage, w, h)
-	p := planeOf(rect)
-	rect.Close()
-	if p.w != w || p.h != h {
-		return 0
-	}
-	// counts[k] are the kinds of cell in strip k out from the side (0 the
-	// first beyond it), the last entry those of the lattice's own strips.
-	marks := stripMarks(p, sub.rows, sub.cols)
-	var counts [3][3]int
-	var inks [3][]int
+	counts, inks := stripCounts(p, sub, side, beyond)
 	n := sub.span(side ^ 2)
-	strip := make([]cellMarks, n)
-	for s := 0; s < sub.span(side); s++ {
-		k := s // strips counted from the outside in
-		if side == 1 || side == 3 {
-			k = sub.span(side) - 1 - s
-		}
-		k = beyond - 1 - k // 0 the strip next to the side
-		if k < 0 {
-			k = 2
-		}
-		for j := 0; j < n; j++ {
-			r, c := s, j
-			if side >= 2 {
-				r, c = j, s
-			}
-			strip[j] = marks[r*sub.cols+c]
-		}
-		for j, kind := range stripKinds(strip) {
-			counts[k][kind]++
-			if kind == stripGlyph {
-				inks[k] = append(inks[k], strip[j].ink)
-			}
-		}
-	}
 	if locateTrace != nil {
 		locateTrace("side %d: empty/glyph/messy cells beyond %v then %v of %d; inside %v", side, counts[0], counts[1], n, counts[2])
 	}
@@ -163,9 +113,10 @@ func stripInImage(f latticeFit, side, w, h int) bool {
 // must be to count as ink.
 const stripInk = 24
 
-// stripKinds classifies every cell of a rectification p of a rows x cols
-// lattice at glyphPx pixels a cell: empty, holding one glyph near its
-// centre, or holding other print (messy); inks are the glyphs' sizes in
+// stripMarks finds the marks in every cell of a rectification p of a
+// rows x cols lattice at glyphPx pixels a cell, for stripKinds to tell
+// empty cells, cells holding one glyph near their centre and cells
+// holding other print (messy) apart; a cell's ink is its marks' size in
 // pixels. Ink is what stands off the paper on both sides, across or along,
 // at nearly half a cell: the edge of a shadow or of a patch of glare
 // crossing a cell is a step, not ink. The ink is taken apart into
@@ -211,6 +162,7 @@ func stripMarks(p plane, rows, cols int) []cellMarks {
 	defer m.Close()
 	cells := make([]cellMarks, rows*cols)
 	const cell = float64(glyphPx)
+	gp := locating.glyphs
 	for _, comp := range componentsOf(m, 8) {
 		n := comp.area
 		x0, y0, x1, y1 := comp.left, comp.top, comp.left+comp.width-1, comp.top+comp.height-1
@@ -224,19 +176,19 @@ func stripMarks(p plane, rows, cols int) []cellMarks {
 			continue
 		}
 		k := r*cols + c
-		if (bw > 1.2 && bh < 0.2) || (bh > 1.2 && bw < 0.2) {
+		if (bw > gp.lineLong && bh < gp.lineThin) || (bh > gp.lineLong && bw < gp.lineThin) {
 			continue // a stretch of line
 		}
 		fx, fy := cx-float64(c), cy-float64(r)
-		if fx < 0.15 || fx > 0.85 || fy < 0.15 || fy > 0.85 {
-			if bw <= 0.6 && bh <= 0.6 {
+		if fx < gp.borderFrom || fx > gp.borderTo || fy < gp.borderFrom || fy > gp.borderTo {
+			if bw <= gp.smallMark && bh <= gp.smallMark {
 				continue // a clue on the border between cells
 			}
 		}
 		// A mark reaching well across the cell's border is not a glyph in
 		// it.
-		if float64(x0)/cell < float64(c)-0.15 || float64(x1+1)/cell > float64(c+1)+0.15 ||
-			float64(y0)/cell < float64(r)-0.15 || float64(y1+1)/cell > float64(r+1)+0.15 {
+		if float64(x0)/cell < float64(c)-gp.spill || float64(x1+1)/cell > float64(c+1)+gp.spill ||
+			float64(y0)/cell < float64(r)-gp.spill || float64(y1+1)/cell > float64(r+1)+gp.spill {
 			cells[k].marks += 2
 			continue
 		}
@@ -255,6 +207,70 @@ type cellMarks struct {
 	dx, dy     float64
 }
 
+// stripsBeyond is the lattice of up to glyphStrips of f's own strips
+// along side and the one or two strips beyond it that lie in the picture
+// (beyond of them), and its rectification at glyphPx pixels a cell; ok is
+// false when f is too small or no strip beyond lies in the picture.
+func stripsBeyond(gray gocv.Mat, f latticeFit, side int) (sub latticeFit, beyond int, p plane, ok bool) {
+	span := f.span(side)
+	if span < 2 || f.span(side^2) < 3 || span >= 63 {
+		return f, 0, p, false
+	}
+	sub = f
+	if span > glyphStrips {
+		sub = f.grow(side^1, glyphStrips-span)
+	}
+	// The candidate strips must lie in the picture: the warp replicates
+	// the edge's pixels outwards into streaks.
+	for beyond < 2 && stripInImage(sub.grow(side, beyond+1), side, gray.Cols(), gray.Rows()) {
+		beyond++
+	}
+	if beyond == 0 {
+		return f, 0, p, false
+	}
+	sub = sub.grow(side, beyond)
+	w, h := sub.cols*glyphPx, sub.rows*glyphPx
+	toImage := homography{1.0 / glyphPx, 0, 0, 0, 1.0 / glyphPx, 0, 0, 0, 1}.then(sub.toImage)
+	rect := warp(gray, toImage, w, h)
+	p = planeOf(rect)
+	rect.Close()
+	return sub, beyond, p, p.w == w && p.h == h
+}
+
+// stripCounts sorts the cells of sub's strips along side by kind
+// (stripKinds): counts[k] are the kinds of cell in strip k out from the
+// side (0 the first beyond it), the last entry those of the lattice's own
+// strips, and inks[k] the ink of those holding a glyph.
+func stripCounts(p plane, sub latticeFit, side, beyond int) (counts [3][3]int, inks [3][]int) {
+	marks := stripMarks(p, sub.rows, sub.cols)
+	n := sub.span(side ^ 2)
+	strip := make([]cellMarks, n)
+	for s := 0; s < sub.span(side); s++ {
+		k := s // strips counted from the outside in
+		if side == 1 || side == 3 {
+			k = sub.span(side) - 1 - s
+		}
+		k = beyond - 1 - k // 0 the strip next to the side
+		if k < 0 {
+			k = 2
+		}
+		for j := 0; j < n; j++ {
+			r, c := s, j
+			if side >= 2 {
+				r, c = j, s
+			}
+			strip[j] = marks[r*sub.cols+c]
+		}
+		for j, kind := range stripKinds(strip) {
+			counts[k][kind]++
+			if kind == stripGlyph {
+				inks[k] = append(inks[k], strip[j].ink)
+			}
+		}
+	}
+	return counts, inks
+}
+
 // stripKinds classifies the cells of one strip: empty, holding one glyph
 // near its centre, or holding other print (messy). Far from the lattice's
 // own strips its map drifts off the cells a little (perspective it
@@ -270,7 +286,7 @@ func stripKinds(cells []cellMarks) []int {
 	mx, my := 0.0, 0.0
 	if len(dxs) >= 2 {
 		mx, my = percentile(dxs, 0.5), percentile(dys, 0.5)
-		if math.Hypot(mx, my) > 0.3 {
+		if math.Hypot(mx, my) > locating.glyphs.maxDrift {
 			mx, my = 0, 0
 		}
 	}
@@ -279,7 +295,7 @@ func stripKinds(cells []cellMarks) []int {
 		switch {
 		case c.marks == 0:
 			kinds[i] = stripEmpty
-		case c.marks == 1 && math.Hypot(c.dx-mx, c.dy-my) <= 0.2:
+		case c.marks == 1 && math.Hypot(c.dx-mx, c.dy-my) <= locating.glyphs.centred:
 			kinds[i] = stripGlyph
 		default:
 			kinds[i] = stripMessy

@@ -4,7 +4,7 @@ import "gocv.io/x/gocv"
 
 // growSmall follows the lines of a lattice too small for growBig.
 func growSmall(gray gocv.Mat, f latticeFit) latticeFit {
-	if max(f.rows, f.cols) >= minBigSide && f.cellSize <= maxBigCell {
+	if max(f.rows, f.cols) >= locating.grow.minBigSide && f.cellSize <= locating.grow.maxBigCell {
 		return f
 	}
 	if f.rows < 3 || f.cols < 3 {
@@ -57,7 +57,7 @@ func stripsRunOn(p darkPlane, f latticeFit) ([4]bool, bool) {
 	var runs [4]bool
 	any := false
 	for side := range runs {
-		runs[side] = across[side] >= minBigRidge && across[side] >= minSmallGrowShare*own[side] && across[side] <= maxGlanceShare*level
+		runs[side] = across[side] >= measuring.minBigRidge && across[side] >= locating.grow.minSmallGrowShare*own[side] && across[side] <= locating.grow.maxGlanceShare*level
 		if locateTrace != nil {
 			locateTrace("side %d: lines across the strip beyond %.2f, its own %.2f", side, across[side], own[side])
 		}
@@ -70,7 +70,7 @@ func stripsRunOn(p darkPlane, f latticeFit) ([4]bool, bool) {
 // up to a fifth of the step (ux, uy).
 func bestRidge(p darkPlane, a, b [2]float64, ux, uy float64) float64 {
 	best := 0.0
-	for _, k := range [5]float64{-0.2, -0.1, 0, 0.1, 0.2} {
+	for _, k := range locating.grow.ridgeShifts {
 		d := [2]float64{ux * k, uy * k}
 		if v, ok := p.ridge([2]float64{a[0] + d[0], a[1] + d[1]}, [2]float64{b[0] + d[0], b[1] + d[1]}); ok {
 			best = max(best, v)
@@ -78,23 +78,6 @@ func bestRidge(p darkPlane, a, b [2]float64, ux, uy float64) float64 {
 	}
 	return best
 }
-
-// maxGrowShare is the most the lines across a new strip of a small grid
-// may stand out, as a share of the lines across the strip it joins: more
-// is the print around the grid (a row of buttons, a heading), drawn
-// darker than any grid's lines.
-const maxGrowShare = 2
-
-// maxGlanceShare is the most the lines across the strip beyond a side of
-// a small grid may stand out, as a share of the grid's lines along its
-// clearest side, for the strip to be looked at closer.
-const maxGlanceShare = 1.5
-
-// minSmallGrowShare is minGrowShare for a small grid's strips, whose
-// lines are held to the paper on both sides and along their whole
-// length: print beside the grid shows next to none of that, while a
-// grid's lines fading into shade or glare keep a fair share of it.
-const minSmallGrowShare = 0.4
 
 // unblockedMedian is the median of the ridges rs, leaving out those far
 // below nothing: a glyph beside a segment darkens the paper on one side

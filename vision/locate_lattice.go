@@ -3,6 +3,8 @@ package vision
 import (
 	"math"
 	"sort"
+
+	"gocv.io/x/gocv"
 )
 
 // latticeFit is a grid found as a lattice of cells: toImage maps lattice
@@ -91,15 +93,16 @@ func (f latticeFit) plausible() bool {
 	fill := float64(f.cells) / float64(f.rows*f.cols)
 	// A faint grid closes only some of its cells, but many of them on one
 	// lattice still take more than a text column's chance.
-	return f.residual <= accept.strictResidual || (f.cells >= 12 && fill >= 0.5 && f.residual <= 0.1) ||
-		(f.cells >= 24 && fill >= 0.35 && f.residual <= 0.05) || f.manySmall()
+	p := locating.lattice
+	return f.residual <= accept.strictResidual || (f.cells >= p.faintCells && fill >= p.faintFill && f.residual <= p.faintResidual) ||
+		(f.cells >= p.sparseCells && fill >= p.sparseFill && f.residual <= p.sparseResidual) || f.manySmall()
 }
 
 // score prefers the family covering the most area (a big grid's cells over
 // a small grid's or a column of text's), and of two covering the same area
 // the one with more cells: a sudoku's boxes are not its cells.
 func (f latticeFit) score() float64 {
-	return math.Pow(float64(f.cells), 1.5) * f.cellSize * f.cellSize
+	return math.Pow(float64(f.cells), locating.lattice.cellsPower) * f.cellSize * f.cellSize
 }
 
 // preferFiner orders lattice fits best first. Where a sudoku's thin lines
@@ -111,6 +114,7 @@ func preferFiner(fits []latticeFit) []latticeFit {
 	if len(fits) < 2 {
 		return fits
 	}
+	p := locating.lattice
 	best := 0
 	bq := fits[0].quad()
 	ba := quadArea(bq)
@@ -118,16 +122,16 @@ func preferFiner(fits []latticeFit) []latticeFit {
 		f := fits[i]
 		q := f.quad()
 		a := quadArea(q)
-		if a < 0.7*ba || a > 1.4*ba || f.rows*f.cols <= fits[best].rows*fits[best].cols {
+		if a < p.finerAreaMin*ba || a > p.finerAreaMax*ba || f.rows*f.cols <= fits[best].rows*fits[best].cols {
 			continue
 		}
-		if maxCornerGap(q, bq) > 0.15*math.Sqrt(ba) || 2*f.cells < f.rows*f.cols {
+		if maxCornerGap(q, bq) > p.finerCornerGap*math.Sqrt(ba) || 2*f.cells < f.rows*f.cols {
 			continue
 		}
 		// Boxes are several cells across. A lattice of about the same
 		// cells is no finer, only longer: it has taken a strip of print
 		// beside the grid in, closing fewer of its own.
-		if f.cellSize > maxFinerCell*fits[best].cellSize {
+		if f.cellSize > p.finerCell*fits[best].cellSize {
 			continue
 		}
 		best = i
@@ -135,10 +139,6 @@ func preferFiner(fits []latticeFit) []latticeFit {
 	fits[0], fits[best] = fits[best], fits[0]
 	return fits
 }
-
-// maxFinerCell is the largest cell, as a share of the best lattice's,
-// that makes another lattice on about its quadrilateral a finer one.
-const maxFinerCell = 0.8
 
 func maxCornerGap(a, b [4][2]float64) float64 {
 	worst := 0.0
@@ -155,7 +155,7 @@ func blobNeighbours(blobs []cellBlob) [][]int {
 	for i, b := range blobs {
 		sizes[i] = b.size
 	}
-	bucket := 2 * percentile(sizes, 0.9)
+	bucket := 2 * percentile(sizes, locating.lattice.bucketQuantile)
 	type key struct{ x, y int }
 	hash := map[key][]int{}
 	for i, b := range blobs {
@@ -177,7 +177,7 @@ func blobNeighbours(blobs []cellBlob) [][]int {
 					}
 					d := math.Hypot(o.x-b.x, o.y-b.y)
 					s := (b.size + o.size) / 2
-					if d < 0.7*s || d > 2.0*s {
+					if d < locating.lattice.neighbourNear*s || d > locating.lattice.neighbourFar*s {
 						continue
 					}
 					nbrs[i] = append(nbrs[i], j)
@@ -192,7 +192,8 @@ func blobNeighbours(blobs []cellBlob) [][]int {
 // width and in height (a blob of two merged cells is not).
 func similarSize(a, b cellBlob) bool {
 	rw, rh := float64(a.w)/float64(b.w), float64(a.h)/float64(b.h)
-	return rw < 1.35 && rw > 1/1.35 && rh < 1.35 && rh > 1/1.35
+	r := locating.lattice.sameSize
+	return rw < r && rw > 1/r && rh < r && rh > 1/r
 }
 
 // fitLattice assigns lattice positions to a family of blobs by walking
@@ -229,9 +230,83 @@ func fitLattice(blobs []cellBlob, nbrs [][]int, members []int) (latticeFit, bool
 		if ok && (!found || f.cells > best.cells) {
 			best, found = f, true
 		}
-		if found && best.cells >= len(members)*9/10 {
+		if found && best.cells >= locating.lattice.seedEnough.floorOf(len(members)) {
 			break
 		}
 	}
 	return best, found
 }
+
+// locateLattice finds the grid as a lattice of closed cells, trying the
+// boundary maps in turn; a clean, complete lattice ends the search early.
+// The evidence is the accepted lattice's, before it was grown.
+func locateLattice(gray gocv.Mat, variants []edgeVariant) (latticeFit, Evidence, bool) {
+	if f, lines, ok := quickLattice(gray); ok {
+		ev := latticeEvidence(f, lines, "sure")
+		ev.HalfSize = true
+		return growSmall(gray, adjustBent(gray, f)), ev, true
+	}
+	var fits []latticeFit
+	for _, v := range variants {
+		if v == faintLines && len(fits) > 0 && fits[0].plain(gray) {
+			break
+		}
+		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
+		if len(fits) > 0 && (fits[0].clean(gray) || fits[0].manyClosed()) {
+			break
+		}
+	}
+	if locateTrace != nil {
+		for _, o := range fits {
+			locateTrace("lattice %dx%d cells %d size %.1f resid %.3f quad %v", o.rows, o.cols, o.cells, o.cellSize, o.residual, o.quad())
+		}
+	}
+	if f, ev, ok := firstGrid(gray, fits); ok {
+		return growSmall(gray, growBig(gray, adjustBent(gray, f))), ev, true
+	}
+	return latticeFit{}, Evidence{}, false
+}
+
+// firstGrid returns the best of the fits that shows a grid's lines: the
+// chance lattices of text are told from grids by their lines.
+func firstGrid(gray gocv.Mat, fits []latticeFit) (latticeFit, Evidence, bool) {
+	for _, f := range fits {
+		lines := measureLines(gray, f).gridLines()
+		if locateTrace != nil {
+			locateTrace("lattice %dx%d: grid lines %.2f", f.rows, f.cols, lines)
+		}
+		if rule := gridRule(f, lines); rule != "" {
+			return f, latticeEvidence(f, lines, rule), true
+		}
+	}
+	return latticeFit{}, Evidence{}, false
+}
+
+// quickLattice looks for a clean lattice in a half-size copy, where most
+// screenshots and sharp photos still show cells of a dozen pixels or more
+// at a quarter of the cost; the lattice is returned in gray's pixels, with
+// its line evidence.
+func quickLattice(gray gocv.Mat) (latticeFit, float64, bool) {
+	if max(gray.Cols(), gray.Rows()) < 2*quickMinSide {
+		return latticeFit{}, -1, false
+	}
+	half := gocv.NewMat()
+	defer half.Close()
+	gocv.Resize(gray, &half, pt(gray.Cols()/2, gray.Rows()/2), 0, 0, gocv.InterpolationArea)
+	fits := preferFiner(findLattices(cellBlobs(half, cannyEdges)))
+	if len(fits) == 0 || fits[0].cellSize < 12 {
+		return latticeFit{}, -1, false
+	}
+	sure, lines := fits[0].sure(half)
+	if !sure {
+		return latticeFit{}, -1, false
+	}
+	f := fits[0]
+	f.toImage = f.toImage.then(scaling(float64(gray.Cols())/float64(half.Cols()), float64(gray.Rows())/float64(half.Rows())))
+	f.cellSize *= float64(gray.Cols()) / float64(half.Cols())
+	f.centres = scaleCentres(f.centres, float64(gray.Cols())/float64(half.Cols()), float64(gray.Rows())/float64(half.Rows()))
+	return f, lines, true
+}
+
+// quickMinSide is the smallest half-size copy worth a quick look.
+const quickMinSide = 300

@@ -36,7 +36,7 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (latticeFit, bool) {
 		v = [2]float64{-u[1], u[0]}
 	}
 	u, v = reduceBasis(u, v)
-	at := walkSteps(func(i int) (float64, float64) { return blobs[i].x, blobs[i].y }, nbrs, seed, u, v, 0.3,
+	at := walkSteps(func(i int) (float64, float64) { return blobs[i].x, blobs[i].y }, nbrs, seed, u, v, locating.lattice.walkTolerance,
 		func(ra, rb float64) bool { return math.Abs(ra)+math.Abs(rb) == 1 })
 	if locateTrace != nil {
 		locateTrace("walk from seed %d (%.0f,%.0f) u %v v %v: %d", seed, s.x, s.y, u, v, len(at))
@@ -68,7 +68,7 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (latticeFit, bool) {
 		f.residual += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
 	}
 	f.residual /= float64(len(at))
-	if f.rows < 2 || f.cols < 2 || f.rows > 64 || f.cols > 64 || 10*f.cells < 3*f.rows*f.cols {
+	if f.rows < 2 || f.cols < 2 || f.rows > 64 || f.cols > 64 || !locating.lattice.minWalkClosed.of(f.cells, f.rows*f.cols) {
 		return latticeFit{}, false
 	}
 	f.toImage = homography{1, 0, float64(minC), 0, 1, float64(minR), 0, 0, 1}.then(h)
@@ -107,7 +107,8 @@ func growLattice(blobs []cellBlob, at map[latticePos]int) (homography, map[latti
 			func(i int, p latticePos) bool {
 				w, hh := cellBox(h, p)
 				fw, fh := float64(blobs[i].w)/(kw*w), float64(blobs[i].h)/(kh*hh)
-				return !(fw < 0.75 || fw > 1.3 || fh < 0.75 || fh > 1.3)
+				lo, hi := locating.lattice.cellBoxMin, locating.lattice.cellBoxMax
+				return !(fw < lo || fw > hi || fh < lo || fh > hi)
 			})
 		next = largestConnected(next)
 		if len(next) < 4 {
@@ -162,7 +163,7 @@ func assignNearest(n int, centre func(i int) (float64, float64), inv homography,
 		a, b = a-0.5, b-0.5
 		ra, rb := math.Round(a), math.Round(b)
 		r := math.Hypot(a-ra, b-rb)
-		if r > 0.25 || math.Abs(ra) > reach || math.Abs(rb) > reach {
+		if r > locating.lattice.assignReach || math.Abs(ra) > reach || math.Abs(rb) > reach {
 			continue
 		}
 		p := latticePos{int(ra), int(rb)}

@@ -13,9 +13,7 @@ import (
 // 1; glyphs score only where they are, which is what lets the period
 // search tell cell boundaries from cell contents.
 func edgeProfiles(p plane) (cols, rows []float64) {
-	q := bytePercentiles(p.pix, 0.05, 0.95)
-	threshold := clamp(0.12*(q[1]-q[0]), 8, 30)
-	t := int(threshold)
+	t := edgeThreshold(p)
 	cols = make([]float64, p.w)
 	rows = make([]float64, p.h)
 	colCount := make([]int, p.w)
@@ -73,7 +71,7 @@ func countCells(profile []float64) periodFit {
 		if pitch < 5 {
 			break
 		}
-		tol := max(1, int(math.Round(0.06*pitch)))
+		tol := max(1, int(math.Round(locating.outline.periodTolerance*pitch)))
 		on := make([]float64, 0, n-1)
 		for k := 1; k < n; k++ {
 			on = append(on, window(float64(k)*pitch, tol))
@@ -95,7 +93,7 @@ func countCells(profile []float64) periodFit {
 	}
 	chosen := best
 	for _, f := range fits {
-		if f.n > chosen.n && f.score >= 0.75*best.score {
+		if f.n > chosen.n && f.score >= locating.outline.multipleScore*best.score {
 			chosen = f
 		}
 	}
@@ -103,7 +101,7 @@ func countCells(profile []float64) periodFit {
 	// score lower than the thick ones alone, but a count that puts a line
 	// at every thick one and between them is the real grid.
 	for _, f := range fits {
-		if f.n > chosen.n && f.n%chosen.n == 0 && f.score >= 0.3*best.score && f.score > 0.1 {
+		if f.n > chosen.n && f.n%chosen.n == 0 && f.score >= locating.outline.thinLinesScore*best.score && f.score > locating.outline.thinLinesMin {
 			chosen = f
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"sort"
+
+	"gocv.io/x/gocv"
 )
 
 // convexHull is Andrew's monotone chain; it returns the hull in order.
@@ -150,12 +152,12 @@ func refineSides(q [4][2]float64, pts []image.Point) [4][2]float64 {
 			return q
 		}
 		ux, uy := dx/length, dy/length
-		tolerance := math.Max(2, 0.02*length)
+		tolerance := math.Max(2, locating.outline.sideBand*length)
 		var near [][2]float64
 		for _, p := range pts {
 			px, py := float64(p.X)-a[0], float64(p.Y)-a[1]
 			t := (px*ux + py*uy) / length
-			if t < 0.12 || t > 0.88 {
+			if t < locating.outline.sideFrom || t > locating.outline.sideTo {
 				continue
 			}
 			if math.Abs(px*uy-py*ux) <= tolerance {
@@ -172,10 +174,55 @@ func refineSides(q [4][2]float64, pts []image.Point) [4][2]float64 {
 	for k := 0; k < 4; k++ {
 		// Corner k joins side k-1 (ending at k) and side k (starting at k).
 		p, ok := intersect(lines[(k+3)%4], lines[k])
-		if !ok || math.Hypot(p[0]-q[k][0], p[1]-q[k][1]) > 0.05*math.Sqrt(quadArea(q)) {
+		if !ok || math.Hypot(p[0]-q[k][0], p[1]-q[k][1]) > locating.outline.maxCornerMove*math.Sqrt(quadArea(q)) {
 			return q
 		}
 		out[k] = p
+	}
+	return out
+}
+
+// inkQuads finds the outlines of connected dark structures: a ruled grid's
+// lines form one connected lattice however faint, once the threshold is
+// relative to the neighbourhood.
+func inkQuads(gray gocv.Mat) [][4][2]float64 {
+	block := max(15, (max(gray.Cols(), gray.Rows())/30)|1)
+	ink := gocv.NewMat()
+	defer ink.Close()
+	gocv.AdaptiveThreshold(gray, &ink, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinaryInv, block, 7)
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(3, 3))
+	defer kernel.Close()
+	gocv.MorphologyEx(ink, &ink, gocv.MorphClose, kernel)
+	return contourQuads(ink)
+}
+
+// contourQuads fits a quadrilateral to every large outer contour of a mask.
+func contourQuads(mask gocv.Mat) [][4][2]float64 {
+	contours := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxNone)
+	defer contours.Close()
+	minArea := locating.outline.minArea * float64(mask.Cols()*mask.Rows())
+	type sized struct {
+		pts  []image.Point
+		area float64
+	}
+	var big []sized
+	for i := 0; i < contours.Size(); i++ {
+		c := contours.At(i)
+		r := gocv.BoundingRect(c)
+		if float64(r.Dx()*r.Dy()) < minArea {
+			continue
+		}
+		big = append(big, sized{c.ToPoints(), float64(r.Dx() * r.Dy())})
+	}
+	sort.Slice(big, func(i, j int) bool { return big[i].area > big[j].area })
+	if len(big) > 4 {
+		big = big[:4]
+	}
+	var out [][4][2]float64
+	for _, b := range big {
+		if q, ok := fitQuad(b.pts); ok {
+			out = append(out, q)
+		}
 	}
 	return out
 }

@@ -2,6 +2,8 @@ package vision
 
 import (
 	"math"
+
+	"gocv.io/x/gocv"
 )
 
 // refineQuad moves each side of q onto the outermost long straight edge
@@ -60,15 +62,17 @@ func refineQuad(rect plane, q [4][2]float64, side, pad int) ([4][2]float64, bool
 		}
 		out[k] = p
 	}
-	if !isConvexOrdered(out) || quadArea(out) < 0.3*quadArea(q) {
+	if !isConvexOrdered(out) || quadArea(out) < locating.outline.minRefinedArea*quadArea(q) {
 		return q, false
 	}
 	return out, true
 }
 
+// edgeThreshold is the least step, in grey levels, that is an edge in p.
 func edgeThreshold(p plane) int {
-	q := bytePercentiles(p.pix, 0.05, 0.95)
-	return int(clamp(0.12*(q[1]-q[0]), 8, 30))
+	o := locating.outline
+	q := bytePercentiles(p.pix, o.edgeLow, o.edgeHigh)
+	return int(clamp(o.edgeShare*(q[1]-q[0]), o.edgeMin, o.edgeMax))
 }
 
 // borderPoints scans, for u along the side's middle 80%, from the outside
@@ -142,7 +146,7 @@ func robustLine(pts [][2]float64) (line, bool) {
 		pts = keep
 	}
 	// A side is nearly parallel to u; a steep fit is not a side.
-	if math.Abs(l.ny) < 0.9 {
+	if math.Abs(l.ny) < locating.outline.minSideNormal {
 		return l, false
 	}
 	return l, true
@@ -179,4 +183,62 @@ func stepPosition(get func(u, v int) uint8, u, v, depth int) float64 {
 		return float64(best) + clamp(0.5*(a-c)/den, -0.5, 0.5)
 	}
 	return float64(best)
+}
+
+// verifyCandidate rectifies a quadrilateral, moves each side onto the
+// grid's outermost long line (text or a frame touching the grid joins its
+// outline), and counts cells; a candidate without periodic structure on
+// both axes is not a grid.
+func verifyCandidate(gray gocv.Mat, q [4][2]float64) (gridCandidate, bool) {
+	c := gridCandidate{quad: q, area: quadArea(q)}
+	if c.area < locating.outline.minArea*float64(gray.Cols()*gray.Rows()) {
+		return c, false
+	}
+	side := int(clamp(math.Sqrt(c.area)*locating.outline.rectifyOversize, 256, 768))
+	pad := side / 16
+	var rect plane
+	if !rectifyPadded(gray, q, side, pad, &rect) {
+		return c, false
+	}
+	// Each pass rectifies better, which makes the next pass's edges
+	// straighter; a badly wrong first corner takes a few passes.
+	for pass := 0; pass < 4; pass++ {
+		refined, ok := refineQuad(rect, c.quad, side, pad)
+		if !ok {
+			break
+		}
+		shift := 0.0
+		for i := range refined {
+			shift = math.Max(shift, math.Hypot(refined[i][0]-c.quad[i][0], refined[i][1]-c.quad[i][1]))
+		}
+		c.quad, c.area = refined, quadArea(refined)
+		if !rectifyPadded(gray, refined, side, pad, &rect) {
+			return c, false
+		}
+		if shift < locating.outline.settledShift {
+			break
+		}
+	}
+	cols, rows := edgeProfiles(rect)
+	c.cols, c.rows = countCells(cols[pad:pad+side+1]), countCells(rows[pad:pad+side+1])
+	return c, c.quality() > locating.outline.minQuality
+}
+
+// rectifyPadded warps q to a side x side square with pad pixels of the
+// surroundings on every side, so that the grid's own outline is inside
+// the picture where its edges can be measured.
+func rectifyPadded(gray gocv.Mat, q [4][2]float64, side, pad int, out *plane) bool {
+	hm, ok := paddedHomography(q, side, pad)
+	if !ok {
+		return false
+	}
+	m := warp(gray, hm, side+2*pad, side+2*pad)
+	defer m.Close()
+	*out = planeOf(m)
+	return true
+}
+
+func paddedHomography(q [4][2]float64, side, pad int) (homography, bool) {
+	p, s := float64(pad), float64(pad+side)
+	return homographyFromQuads([4][2]float64{{p, p}, {s, p}, {s, s}, {p, s}}, q)
 }

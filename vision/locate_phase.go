@@ -19,7 +19,7 @@ import (
 // seen along their run onto the phase, a fifth of a cell or more away,
 // where lines are, measured in the located gray plane. It returns c
 // unchanged, and false, when the lines are where the candidate says or
-// seen nowhere else. locateIn asks it of every lattice not complete: a
+// seen nowhere else. latticeIn asks it of every lattice not complete: a
 // complete one has its outline all round, which the shifted phase lacks.
 func phaseChecked(gray plane, c gridCandidate) (gridCandidate, bool) {
 	cols, rows := c.cols.n, c.rows.n
@@ -31,6 +31,7 @@ func phaseChecked(gray plane, c gridCandidate) (gridCandidate, bool) {
 		return c, false
 	}
 	g := glyphLines{p: gray, h: h}
+	ph := locating.phase
 	var shift [2]float64
 	moved := false
 	for axis := 0; axis < 2; axis++ {
@@ -39,19 +40,19 @@ func phaseChecked(gray plane, c gridCandidate) (gridCandidate, bool) {
 			n, other = rows, cols
 		}
 		here := g.medianShare(axis, n, other, 0)
-		if here >= seenShare {
+		if here >= ph.seenShare {
 			continue
 		}
 		// The lines may be anywhere between. The phase that shows them
 		// says where, and it must show them along nearly all their run,
 		// which no glyph strokes do: glyphs leave gaps between them.
 		best, bestShare := 0.0, here
-		for t := -0.5; t <= 0.5001; t += 0.1 {
+		for t := -0.5; t <= 0.5+1e-4; t += ph.step {
 			if d := g.medianShare(axis, n, other, t); d > bestShare {
 				best, bestShare = t, d
 			}
 		}
-		for _, t := range []float64{best - 0.05, best + 0.05} {
+		for _, t := range []float64{best - ph.fineStep, best + ph.fineStep} {
 			if d := g.medianShare(axis, n, other, t); d > bestShare {
 				best, bestShare = t, d
 			}
@@ -59,7 +60,7 @@ func phaseChecked(gray plane, c gridCandidate) (gridCandidate, bool) {
 		if locateTrace != nil {
 			locateTrace("phase axis %d: lines seen along %.2f, along %.2f %.2f cells off", axis, here, bestShare, best)
 		}
-		if bestShare < seenShare || bestShare < here+phaseMargin || math.Abs(best) < 0.2 {
+		if bestShare < ph.seenShare || bestShare < here+ph.margin || math.Abs(best) < ph.minShift {
 			continue
 		}
 		// Of the two ways to move there, the one whose outer lines are
@@ -88,17 +89,9 @@ func phaseChecked(gray plane, c gridCandidate) (gridCandidate, bool) {
 		locateTrace("phase: moved %.2f columns, %.2f rows", shift[0], shift[1])
 	}
 	// The measured centres and the completeness were the wrong phase's.
-	c.quad, c.area, c.centres, c.complete, c.doubtless = q, quadArea(q), nil, false, false
+	c.quad, c.area, c.centres, c.complete = q, quadArea(q), nil, false
 	return c, true
 }
-
-// seenShare is how much of their run a grid's lines show where they are
-// (see medianShare); phaseMargin is how much more of it the lines of
-// another phase must show for the grid to be moved there.
-const (
-	seenShare   = 0.85
-	phaseMargin = 0.2
-)
 
 // medianShare is the median, over the inner lines of axis moved by t
 // cells, of the share of their run along which they are a thin ridge:
@@ -108,7 +101,7 @@ const (
 func (g glyphLines) medianShare(axis, n, other int, t float64) float64 {
 	var ds []float64
 	// A dozen lines tell the median as well as forty.
-	step := max(1, (n-1)/maxPhaseLines)
+	step := max(1, (n-1)/locating.phase.maxLines)
 	for k := 1; k < n; k += step {
 		ds = append(ds, g.ridgeShare(axis, float64(k)+t, 0, float64(other)))
 	}
@@ -117,11 +110,13 @@ func (g glyphLines) medianShare(axis, n, other int, t float64) float64 {
 }
 
 // ridgeShare is the share of the line k of axis, from a0 to a1 across the
-// other, along which it stands at least ridgeDepth under both sides.
+// other, along which it stands at least locating.phase.ridgeDepth under
+// both sides.
 func (g glyphLines) ridgeShare(axis int, k, a0, a1 float64) float64 {
 	// Four samples a cell, and no more than a few dozen along a long
 	// run: a share needs no finer measure.
 	samples := min(int(math.Round((a1-a0)*4)), 48)
+	ph := locating.phase
 	at := func(u, a float64) float64 {
 		x, y := u, a
 		if axis == 1 {
@@ -136,13 +131,13 @@ func (g glyphLines) ridgeShare(axis int, k, a0, a1 float64) float64 {
 	n, ridged := 0, 0
 	for s := 0; s < samples; s++ {
 		a := a0 + (float64(s)+0.5)*(a1-a0)/float64(samples)
-		line := math.Min(at(k, a), math.Min(at(k-0.04, a), at(k+0.04, a)))
-		side := math.Min(at(k-0.1, a), at(k+0.1, a))
+		line := math.Min(at(k, a), math.Min(at(k-ph.lineWidth, a), at(k+ph.lineWidth, a)))
+		side := math.Min(at(k-ph.sideGap, a), at(k+ph.sideGap, a))
 		if math.IsNaN(line) || math.IsNaN(side) {
 			continue
 		}
 		n++
-		if side-line >= ridgeDepth {
+		if side-line >= ph.ridgeDepth {
 			ridged++
 		}
 	}
@@ -151,10 +146,3 @@ func (g glyphLines) ridgeShare(axis int, k, a0, a1 float64) float64 {
 	}
 	return float64(ridged) / float64(n)
 }
-
-// maxPhaseLines is about the most lines of an axis medianShare looks at.
-const maxPhaseLines = 12
-
-// ridgeDepth is how far, in grey levels, a line must stand under the
-// paper beside it to be seen at one point of its run.
-const ridgeDepth = 4

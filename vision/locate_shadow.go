@@ -48,24 +48,39 @@ func shadowEdged(p plane, c gridCandidate) bool {
 		if len(vals) < 4*n {
 			return 0, false
 		}
-		return percentile(vals, 0.75), true
+		return percentile(vals, locating.shadow.paperQuantile), true
 	}
+	sp := locating.shadow
 	for side := 0; side < 4; side++ {
-		in, ok1 := paper(side, -0.9, -0.2)
-		out, ok2 := paper(side, 0.2, 0.9)
+		in, ok1 := paper(side, -sp.bandFar, -sp.bandNear)
+		out, ok2 := paper(side, sp.bandNear, sp.bandFar)
 		if !ok1 || !ok2 {
 			continue
 		}
-		if out < shadowRatio*in || in < shadowRatio*out {
+		if out < sp.darker*in || in < sp.darker*out {
 			return true
 		}
 	}
 	return false
 }
 
-// shadowRatio is how much darker the paper on one side of a grid's edge
-// must be than on the other for the edge to be the light's.
-const shadowRatio = 0.75
+// regrowShadowed is a lattice found only on the lit side of a shadow,
+// grown to the grid the flattened copy shows past the shadow's edge. The
+// grid found there must take in the lattice, and more than a strip: one
+// strip more is as often a line of text beside the grid, which
+// flattening shows as well as the lines (a real photo's 9x9 sudoku read
+// 10x9 so).
+func regrowShadowed(cs *copies, s sighting) sighting {
+	c := s.c
+	f, ok := latticeIn(cs.at(locateSide), edgeVariants, true)
+	if !ok || f.c.rows.n+f.c.cols.n < c.rows.n+c.cols.n+2 || f.c.rows.n < c.rows.n || f.c.cols.n < c.cols.n || !quadWithin(c.quad, f.c.quad) {
+		return s
+	}
+	if locateTrace != nil {
+		locateTrace("shadow-edged %dx%d grown to %dx%d in the flattened copy", c.rows.n, c.cols.n, f.c.rows.n, f.c.cols.n)
+	}
+	return f
+}
 
 // quadWithin tells whether every corner of inner lies inside outer, give
 // or take a few pixels.

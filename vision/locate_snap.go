@@ -12,18 +12,6 @@ import (
 // the grid. The grid's own crossings put that right: snapLattice refits
 // the map to where the lines are seen to cross.
 
-// snapMinShare is the share of a one-cell stretch of line around a
-// crossing that must be seen for the crossing to count.
-const snapMinShare = 0.6
-
-// snapMaxError is the largest median distance, in cells, of the crossings
-// from the refitted lattice at which the refit is taken.
-const snapMaxError = 0.08
-
-// snapMinMove is the least shift of a corner, in cells, that a refit must
-// make to be taken.
-const snapMinMove = 0.1
-
 // snapLattice refits f's map to the crossings of the grid's lines found
 // near the lattice's own, each within a quarter cell; ok is false when too
 // few are seen, or they do not lie on one lattice.
@@ -46,7 +34,7 @@ func snapLatticeSeen(ev lineEvidence, f latticeFit, minSeen float64) (latticeFit
 	// grid is dropped, and the map fitted again from the rest.
 	sorted := append([]float64(nil), errs...)
 	sort.Float64s(sorted)
-	cut := math.Max(2*sorted[len(sorted)/2]+0.05, 0.15)
+	cut := math.Max(2*sorted[len(sorted)/2]+locating.grow.snapCutSlack, locating.grow.snapMinCut)
 	var s2, d2 [][2]float64
 	for k := range src {
 		if errs[k] <= cut {
@@ -63,7 +51,7 @@ func snapLatticeSeen(ev lineEvidence, f latticeFit, minSeen float64) (latticeFit
 	if locateTrace != nil {
 		locateTrace("snap: %d crossings of %d, median error %.3f", len(s2), (f.rows+1)*(f.cols+1), errs[len(errs)/2])
 	}
-	if errs[len(errs)/2] > snapMaxError {
+	if errs[len(errs)/2] > locating.grow.snapMaxError {
 		return f, false
 	}
 	// A lattice that already sits on its lines is left as it is: a
@@ -77,7 +65,7 @@ func snapLatticeSeen(ev lineEvidence, f latticeFit, minSeen float64) (latticeFit
 	if locateTrace != nil {
 		locateTrace("snap: corners moved %.3f cells", moved)
 	}
-	if moved < snapMinMove {
+	if moved < locating.grow.snapMinMove {
 		return f, false
 	}
 	// h maps the lattice into the old lattice's units; the old map takes
@@ -131,7 +119,7 @@ func (ev lineEvidence) lineOffset(r []bool, vertical bool, x, y int) (int, bool)
 			bo, bc = o, c
 		}
 	}
-	return bo, float64(bc) >= snapMinShare*2*half
+	return bo, float64(bc) >= locating.grow.snapMinShare*2*half
 }
 
 // fitWithErrors fits a homography from src to dst and returns each

@@ -68,7 +68,7 @@ func colourSpots(mask []byte, w, h int) []spot {
 		x, y, _ := gocv.MinEnclosingCircle(c)
 		fill := gocv.ContourArea(c) / float64(bw*bh)
 		// A crescent moon keeps about a third of its box.
-		if fill < 0.25 || bw > 3*bh || bh > 3*bw {
+		if fill < locating.spots.minFill || bw > 3*bh || bh > 3*bw {
 			continue
 		}
 		out = append(out, spot{x: float64(x), y: float64(y), w: bw, h: bh, fill: fill})
@@ -96,7 +96,7 @@ func spotFamily(spots []spot) (single []spot, lo, hi int) {
 // letters of a page of text can cover as much as a sparse grid's glyphs.
 func spotFamilies(spots []spot, k int) (single []spot, fams [][2]int) {
 	for _, s := range spots {
-		if float64(s.w) <= 1.5*float64(s.h) && float64(s.h) <= 1.5*float64(s.w) {
+		if a := locating.spots.singleAspect; float64(s.w) <= a*float64(s.h) && float64(s.h) <= a*float64(s.w) {
 			single = append(single, s)
 		}
 	}
@@ -113,7 +113,7 @@ func spotFamilies(spots []spot, k int) (single []spot, fams [][2]int) {
 	var all []family
 	hi, area := 0, 0.0
 	for lo := range single {
-		for hi < len(single) && single[hi].size() <= 1.4*single[lo].size() {
+		for hi < len(single) && single[hi].size() <= locating.spots.familySpread*single[lo].size() {
 			area += single[hi].size() * single[hi].size()
 			hi++
 		}
@@ -179,9 +179,10 @@ func fitSpotLattice(single []spot, lo, hi int) (spotLattice, bool) {
 // width, and however filled their outlines (a 0's ring) they are not
 // tiles marking every cell.
 func fitSpotLatticeOf(single []spot, lo, hi int, printed bool) (spotLattice, bool) {
-	maxPitch := tilePitch
+	sp := locating.spots
+	maxPitch := sp.tilePitch
 	if printed {
-		maxPitch = glyphPitch
+		maxPitch = sp.glyphPitch
 	}
 	spots := single[lo:hi]
 	if len(spots) < 5 {
@@ -192,19 +193,54 @@ func fitSpotLatticeOf(single []spot, lo, hi int, printed bool) (spotLattice, boo
 		sizes[i] = s.size()
 	}
 	size := percentile(sizes, 0.5)
-	reach := (maxSpotSteps + 0.8) * 1.8 * size
+	nbrs, diffs := spotNeighbours(spots, size)
+	u, ok := latticeStepUpTo(diffs, size, maxPitch)
+	traceBoard("step %v from %d diffs, size %.1f ok %v", u, len(diffs), size, ok)
+	if !ok {
+		return spotLattice{}, false
+	}
+	v := [2]float64{-u[1], u[0]}
+	// Tiles, which all but fill their cells, mark every cell they stand
+	// in; a glyph board's few glyphs are too few for the freer search.
+	var fills, areas []float64
+	for _, s := range spots {
+		fills = append(fills, s.fill)
+		areas = append(areas, s.fill*float64(s.w*s.h))
+	}
+	if !printed && percentile(fills, locating.board.fillQuantile) >= locating.board.tileFill {
+		u, v = obliqueSteps(diffs, u, percentile(areas, 0.5))
+	}
+	at := walkSteps(func(i int) (float64, float64) { return spots[i].x, spots[i].y }, nbrs, centralSpot(spots), u, v, sp.walkTolerance,
+		func(ra, rb float64) bool { return math.Abs(ra) <= maxSpotSteps && math.Abs(rb) <= maxSpotSteps })
+	traceBoard("walk reached %d", len(at))
+	if len(at) < 5 {
+		return spotLattice{}, false
+	}
+	for p, i := range at {
+		at[p] = i + lo
+	}
+	return refineSpotLattice(single, at)
+}
+
+// spotNeighbours links each spot to the spots that could be a few cells
+// from it, for spots of the given size, nearest first, and returns the
+// differences between the nearby ones' centres, which the lattice's step
+// is searched by.
+func spotNeighbours(spots []spot, size float64) ([][]int, [][2]float64) {
+	sp := locating.spots
+	reach := (maxSpotSteps + sp.reachSlack) * sp.reachPitch * size
 	nbrs := make([][]int, len(spots))
 	var diffs [][2]float64
 	// Nearby differences suffer least from perspective; a board with few
 	// glyphs needs the longer ones too.
-	diffReach := 4 * size
+	diffReach := sp.diffReach * size
 	if len(spots) < 12 {
-		diffReach = 6.5 * size
+		diffReach = sp.fewDiffReach * size
 	}
 	for i, a := range spots {
 		for j, b := range spots {
 			d := math.Hypot(b.x-a.x, b.y-a.y)
-			if i == j || d < 0.8*size || d > reach {
+			if i == j || d < sp.minGap*size || d > reach {
 				continue
 			}
 			nbrs[i] = append(nbrs[i], j)
@@ -221,24 +257,20 @@ func fitSpotLatticeOf(single []spot, lo, hi int, printed bool) (spotLattice, boo
 		}
 		diffs = kept
 	}
-	u, ok := latticeStepUpTo(diffs, size, maxPitch)
-	traceBoard("step %v from %d diffs, size %.1f ok %v", u, len(diffs), size, ok)
-	if !ok {
-		return spotLattice{}, false
+	for i := range nbrs {
+		a := spots[i]
+		sort.Slice(nbrs[i], func(p, q int) bool {
+			bp, bq := spots[nbrs[i][p]], spots[nbrs[i][q]]
+			return math.Hypot(bp.x-a.x, bp.y-a.y) < math.Hypot(bq.x-a.x, bq.y-a.y)
+		})
 	}
-	v := [2]float64{-u[1], u[0]}
-	// Tiles, which all but fill their cells, mark every cell they stand
-	// in; a glyph board's few glyphs are too few for the freer search.
-	var fills, areas []float64
-	for _, s := range spots {
-		fills = append(fills, s.fill)
-		areas = append(areas, s.fill*float64(s.w*s.h))
-	}
-	if !printed && percentile(fills, 0.25) >= 0.55 {
-		u, v = obliqueSteps(diffs, u, percentile(areas, 0.5))
-	}
-	// Seed: the spot nearest the spots' centre, where the local steps
-	// are least bent by perspective relative to the whole.
+	return nbrs, diffs
+}
+
+// centralSpot is the spot nearest the spots' centre, where the local
+// steps are least bent by perspective relative to the whole: the walk's
+// seed.
+func centralSpot(spots []spot) int {
 	var cx, cy float64
 	for _, s := range spots {
 		cx, cy = cx+s.x, cy+s.y
@@ -250,23 +282,7 @@ func fitSpotLatticeOf(single []spot, lo, hi int, printed bool) (spotLattice, boo
 			seed = i
 		}
 	}
-	for i := range nbrs {
-		a := spots[i]
-		sort.Slice(nbrs[i], func(p, q int) bool {
-			bp, bq := spots[nbrs[i][p]], spots[nbrs[i][q]]
-			return math.Hypot(bp.x-a.x, bp.y-a.y) < math.Hypot(bq.x-a.x, bq.y-a.y)
-		})
-	}
-	at := walkSteps(func(i int) (float64, float64) { return spots[i].x, spots[i].y }, nbrs, seed, u, v, 0.22,
-		func(ra, rb float64) bool { return math.Abs(ra) <= maxSpotSteps && math.Abs(rb) <= maxSpotSteps })
-	traceBoard("walk reached %d", len(at))
-	if len(at) < 5 {
-		return spotLattice{}, false
-	}
-	for p, i := range at {
-		at[p] = i + lo
-	}
-	return refineSpotLattice(single, at)
+	return seed
 }
 
 // refineSpotLattice fits the lattice-to-image map to the assigned spots and
@@ -274,6 +290,7 @@ func fitSpotLatticeOf(single []spot, lo, hi int, printed bool) (spotLattice, boo
 // not reach join and misassigned ones leave. Fits take the spots in
 // lattice order, not the map's, so that a board reads the same every time.
 func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) {
+	sp := locating.spots
 	var h homography
 	for iter := 0; iter < 4; iter++ {
 		var src, dst [][2]float64
@@ -301,7 +318,7 @@ func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) 
 			func(i int, p latticePos) bool {
 				w, hh := cellBox(h, p)
 				f := spots[i].size() / math.Sqrt(w*hh) / k
-				return !(f < 0.75 || f > 1.33)
+				return !(f < sp.sizeMin || f > sp.sizeMax)
 			})
 		if len(next) < 5 {
 			return spotLattice{}, false
@@ -328,7 +345,7 @@ func refineSpotLattice(spots []spot, at map[latticePos]int) (spotLattice, bool) 
 		if g, ok := fitHomography(src, dst); ok {
 			r := spotResidual(g, spots, grown)
 			traceBoard("grown from %d to %d spots, resid %.3f from %.3f", len(at), len(grown), r, l.residual)
-			if r <= math.Max(0.08, l.residual+0.02) {
+			if r <= math.Max(sp.grownResidual, l.residual+sp.grownSlack) {
 				l = spotLattice{toImage: g, at: grown, residual: r}
 			}
 		}
@@ -379,7 +396,7 @@ func spotsOnLattice(mask []byte, w, h int) ([]spot, []spot, spotLattice, bool) {
 	}
 	minC, minR, maxC, maxR := l.bounds()
 	traceBoard("lattice %d spots, cells %d..%d x %d..%d resid %.3f", len(l.at), minC, maxC, minR, maxR, l.residual)
-	if l.residual > 0.12 {
+	if l.residual > locating.spots.maxResidual {
 		return nil, nil, spotLattice{}, false
 	}
 	return spots, blobs, l, true
@@ -391,24 +408,20 @@ func spotsOnLattice(mask []byte, w, h int) ([]spot, []spot, spotLattice, bool) {
 // that explain the differences about equally, the largest is the cell (a
 // multiple of the true step explains fewer, a fraction is too small).
 func latticeStep(diffs [][2]float64, size float64) ([2]float64, bool) {
-	return latticeStepUpTo(diffs, size, tilePitch)
+	return latticeStepUpTo(diffs, size, locating.spots.tilePitch)
 }
-
-// tilePitch is the longest cell pitch, in spot sizes, a board of tiles or
-// glyphs is searched at: tiles all but fill their cells, and an app's
-// glyphs fill half of theirs.
-const tilePitch = 2.3
 
 // latticeStepUpTo is latticeStep for a pitch of up to maxPitch spot sizes.
 func latticeStepUpTo(diffs [][2]float64, size, maxPitch float64) ([2]float64, bool) {
 	if len(diffs) < 4 {
 		return [2]float64{}, false
 	}
+	sp := locating.spots
 	type trial struct{ theta, pitch, score float64 }
 	var trials []trial
 	best := 0.0
-	for pitch := 0.95 * size; pitch <= maxPitch*size; pitch *= 1.025 {
-		for deg := -45.0; deg < 45; deg += 1.5 {
+	for pitch := sp.pitchFrom * size; pitch <= maxPitch*size; pitch *= sp.pitchStep {
+		for deg := -45.0; deg < 45; deg += sp.angleStep {
 			th := deg * math.Pi / 180
 			c, s := math.Cos(th)/pitch, math.Sin(th)/pitch
 			score := 0.0
@@ -417,7 +430,7 @@ func latticeStepUpTo(diffs [][2]float64, size, maxPitch float64) ([2]float64, bo
 				b := -d[0]*s + d[1]*c
 				ra, rb := math.Round(a), math.Round(b)
 				e2 := (a-ra)*(a-ra) + (b-rb)*(b-rb)
-				tol := 0.12 + 0.03*(math.Abs(ra)+math.Abs(rb))
+				tol := sp.stepTolerance + sp.stepToleranceGrowth*(math.Abs(ra)+math.Abs(rb))
 				if e2 < tol*tol {
 					score += 1 - e2/(tol*tol)
 				}
@@ -431,7 +444,7 @@ func latticeStepUpTo(diffs [][2]float64, size, maxPitch float64) ([2]float64, bo
 	}
 	var chosen trial
 	for _, t := range trials {
-		if t.score >= 0.85*best && t.pitch > chosen.pitch {
+		if t.score >= sp.pitchScore*best && t.pitch > chosen.pitch {
 			chosen = t
 		}
 	}
@@ -451,7 +464,7 @@ func latticeStepUpTo(diffs [][2]float64, size, maxPitch float64) ([2]float64, bo
 	// glyph board's diagonals could still hold them.
 	for _, t := range trials {
 		turn := math.Abs(math.Remainder(t.theta-chosen.theta, math.Pi/2))
-		if math.Abs(t.pitch*math.Sqrt2/chosen.pitch-1) < 0.04 && math.Abs(turn-math.Pi/4) < 0.05 && t.pitch <= 1.1*size && t.score >= 1.1*chosen.score {
+		if math.Abs(t.pitch*math.Sqrt2/chosen.pitch-1) < sp.diagonalPitch && math.Abs(turn-math.Pi/4) < sp.diagonalTurn && t.pitch <= sp.diagonalSize*size && t.score >= sp.diagonalScore*chosen.score {
 			traceBoard("diagonal: pitch %.1f score %.1f over %.1f score %.1f", t.pitch, t.score, chosen.pitch, chosen.score)
 			chosen = t
 			break

@@ -9,21 +9,16 @@ import "math"
 // underestimated, a row of blank tiles between) does not disturb. Rounds
 // repeat so that the board fills outward from what it already holds.
 func growSpots(spots []spot, at map[latticePos]int) map[latticePos]int {
-	const near = 10
 	taken := make(map[int]bool, len(at))
 	for _, i := range at {
 		taken[i] = true
 	}
-	type assigned struct {
-		p latticePos
-		i int
-	}
 	for round := 0; round < 8; round++ {
 		// Map iteration order is random; the choice of neighbours at
 		// equal distances must not be.
-		var have []assigned
+		var have []assignedSpot
 		for _, p := range positionsInOrder(at) {
-			have = append(have, assigned{p, at[p]})
+			have = append(have, assignedSpot{p, at[p]})
 		}
 		added := map[latticePos]int{}
 		addedR := map[latticePos]float64{}
@@ -31,58 +26,11 @@ func growSpots(spots []spot, at map[latticePos]int) map[latticePos]int {
 			if taken[i] {
 				continue
 			}
-			if len(have) < near {
+			if len(have) < growNeighbours {
 				return at
 			}
-			// The near nearest, by insertion: a full sort per spot
-			// costs a large board more than the rest of its read.
-			var nb [near]assigned
-			var nd [near]float64
-			for k := range nd {
-				nd[k] = math.Inf(1)
-			}
-			for _, a := range have {
-				d := (spots[a.i].x-s.x)*(spots[a.i].x-s.x) + (spots[a.i].y-s.y)*(spots[a.i].y-s.y)
-				if d >= nd[near-1] {
-					continue
-				}
-				k := near - 1
-				for k > 0 && nd[k-1] > d {
-					nd[k], nb[k] = nd[k-1], nb[k-1]
-					k--
-				}
-				nd[k], nb[k] = d, a
-			}
-			var src, dst [][2]float64
-			var sizes []float64
-			for _, n := range nb {
-				src = append(src, [2]float64{float64(n.p.col), float64(n.p.row)})
-				dst = append(dst, [2]float64{spots[n.i].x, spots[n.i].y})
-				sizes = append(sizes, spots[n.i].size())
-			}
-			if f := s.size() / percentile(sizes, 0.5); f < 0.75 || f > 1.33 {
-				continue
-			}
-			// Perspective changes the cells' size across a few cells
-			// enough for an affine map to misplace a tile two cells
-			// out; a projective one needs neighbours in three rows
-			// and three columns.
-			var a, b float64
-			if h, ok := fitHomography(src, dst); ok && spansTwoAxes(src) {
-				a, b = h.inverse().apply(s.x, s.y)
-			} else if a, b, ok = affineInverse(src, dst, s.x, s.y); !ok {
-				continue
-			}
-			ra, rb := math.Round(a), math.Round(b)
-			r := math.Hypot(a-ra, b-rb)
-			p := latticePos{int(ra), int(rb)}
-			// Only a short reach past the neighbours: an affine map
-			// bends away from a projective one with distance.
-			reach := math.Inf(1)
-			for _, n := range nb {
-				reach = math.Min(reach, math.Max(math.Abs(float64(n.p.col)-ra), math.Abs(float64(n.p.row)-rb)))
-			}
-			if r > 0.2 || reach > maxSpotSteps {
+			p, r, ok := placeByNeighbours(spots, nearestAssigned(spots, have, s), s)
+			if !ok {
 				continue
 			}
 			if _, occupied := at[p]; occupied {
@@ -102,6 +50,80 @@ func growSpots(spots []spot, at map[latticePos]int) map[latticePos]int {
 		}
 	}
 	return at
+}
+
+// growNeighbours is how many assigned spots place a spot growSpots
+// assigns.
+const growNeighbours = 10
+
+// assignedSpot is spot i, assigned to the lattice cell p.
+type assignedSpot struct {
+	p latticePos
+	i int
+}
+
+// nearestAssigned returns the growNeighbours assigned spots nearest s,
+// nearest first, of have, which holds at least that many.
+func nearestAssigned(spots []spot, have []assignedSpot, s spot) [growNeighbours]assignedSpot {
+	const near = growNeighbours
+	// By insertion: a full sort per spot costs a large board more than
+	// the rest of its read.
+	var nb [near]assignedSpot
+	var nd [near]float64
+	for k := range nd {
+		nd[k] = math.Inf(1)
+	}
+	for _, a := range have {
+		d := (spots[a.i].x-s.x)*(spots[a.i].x-s.x) + (spots[a.i].y-s.y)*(spots[a.i].y-s.y)
+		if d >= nd[near-1] {
+			continue
+		}
+		k := near - 1
+		for k > 0 && nd[k-1] > d {
+			nd[k], nb[k] = nd[k-1], nb[k-1]
+			k--
+		}
+		nd[k], nb[k] = d, a
+	}
+	return nb
+}
+
+// placeByNeighbours puts s in the cell its assigned neighbours nb predict,
+// and tells how far, in cells, it sits off that cell's centre; ok is
+// false when s is not of their size, or sits too far off the cell or
+// beyond them.
+func placeByNeighbours(spots []spot, nb [growNeighbours]assignedSpot, s spot) (latticePos, float64, bool) {
+	var src, dst [][2]float64
+	var sizes []float64
+	for _, n := range nb {
+		src = append(src, [2]float64{float64(n.p.col), float64(n.p.row)})
+		dst = append(dst, [2]float64{spots[n.i].x, spots[n.i].y})
+		sizes = append(sizes, spots[n.i].size())
+	}
+	if f := s.size() / percentile(sizes, 0.5); f < locating.spots.sizeMin || f > locating.spots.sizeMax {
+		return latticePos{}, 0, false
+	}
+	// Perspective changes the cells' size across a few cells enough for
+	// an affine map to misplace a tile two cells out; a projective one
+	// needs neighbours in three rows and three columns.
+	var a, b float64
+	if h, ok := fitHomography(src, dst); ok && spansTwoAxes(src) {
+		a, b = h.inverse().apply(s.x, s.y)
+	} else if a, b, ok = affineInverse(src, dst, s.x, s.y); !ok {
+		return latticePos{}, 0, false
+	}
+	ra, rb := math.Round(a), math.Round(b)
+	r := math.Hypot(a-ra, b-rb)
+	// Only a short reach past the neighbours: an affine map bends away
+	// from a projective one with distance.
+	reach := math.Inf(1)
+	for _, n := range nb {
+		reach = math.Min(reach, math.Max(math.Abs(float64(n.p.col)-ra), math.Abs(float64(n.p.row)-rb)))
+	}
+	if r > locating.spots.growReach || reach > maxSpotSteps {
+		return latticePos{}, 0, false
+	}
+	return latticePos{int(ra), int(rb)}, r, true
 }
 
 // affineInverse fits the affine map from lattice coordinates src to image
@@ -165,7 +187,7 @@ func stepScore(diffs [][2]float64, u, v [2]float64) float64 {
 		b := (u[0]*d[1] - u[1]*d[0]) / det
 		ra, rb := math.Round(a), math.Round(b)
 		e2 := (a-ra)*(a-ra) + (b-rb)*(b-rb)
-		tol := 0.12 + 0.03*(math.Abs(ra)+math.Abs(rb))
+		tol := locating.spots.stepTolerance + locating.spots.stepToleranceGrowth*(math.Abs(ra)+math.Abs(rb))
 		if e2 < tol*tol {
 			score += 1 - e2/(tol*tol)
 		}
@@ -183,80 +205,108 @@ func stepScore(diffs [][2]float64, u, v [2]float64) float64 {
 func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float64, [2]float64) {
 	v := [2]float64{-u[1], u[0]}
 	square := stepScore(diffs, u, v)
-	search := func(fixed, near [2]float64, first bool, turn, stretch float64) [2]float64 {
-		pitch0 := math.Hypot(near[0], near[1])
-		th0 := math.Atan2(near[1], near[0])
-		best, bestScore := near, -1.0
-		for p := 1 / stretch; p <= stretch; p *= 1.025 {
-			for deg := -turn; deg <= turn; deg += 1.5 {
-				th := th0 + deg*math.Pi/180
-				cand := [2]float64{pitch0 * p * math.Cos(th), pitch0 * p * math.Sin(th)}
-				var s float64
-				if first {
-					s = stepScore(diffs, cand, fixed)
-				} else {
-					s = stepScore(diffs, fixed, cand)
-				}
-				if s > bestScore {
-					best, bestScore = cand, s
-				}
+	sp := locating.spots
+	v2 := searchStep(diffs, u, v, false, sp.freeSearch)
+	u2 := searchStep(diffs, v2, u, true, sp.refitSearch)
+	v2 = searchStep(diffs, u2, v2, false, sp.settleSearch)
+	free := stepScore(diffs, u2, v2)
+	u2, v2, free, refined := finerSteps(diffs, u2, v2, free, tileArea)
+	coarsened := false
+	if !refined {
+		u2, v2, free, coarsened = coarserSteps(diffs, u2, v2, free, tileArea)
+	}
+	traceBoard("oblique steps %v %v score %.1f (refined %v, coarsened %v), square %.1f", u2, v2, free, refined, coarsened, square)
+	if free < sp.freeScore*square && !(coarsened && !refined && free >= sp.coarsenedScore*square) {
+		return u, v
+	}
+	return u2, v2
+}
+
+// searchStep is the step near, turned and stretched within the search's
+// bounds, that with fixed as the other step (the second when first, else
+// the first) best explains the differences.
+func searchStep(diffs [][2]float64, fixed, near [2]float64, first bool, within stepSearch) [2]float64 {
+	sp := locating.spots
+	turn, stretch := within.turn, within.stretch
+	pitch0 := math.Hypot(near[0], near[1])
+	th0 := math.Atan2(near[1], near[0])
+	best, bestScore := near, -1.0
+	for p := 1 / stretch; p <= stretch; p *= sp.pitchStep {
+		for deg := -turn; deg <= turn; deg += sp.angleStep {
+			th := th0 + deg*math.Pi/180
+			cand := [2]float64{pitch0 * p * math.Cos(th), pitch0 * p * math.Sin(th)}
+			var s float64
+			if first {
+				s = stepScore(diffs, cand, fixed)
+			} else {
+				s = stepScore(diffs, fixed, cand)
+			}
+			if s > bestScore {
+				best, bestScore = cand, s
 			}
 		}
-		return best
 	}
-	v2 := search(u, v, false, 25, 1.45)
-	u2 := search(v2, u, true, 15, 1.2)
-	v2 = search(u2, v2, false, 10, 1.1)
-	free := stepScore(diffs, u2, v2)
-	// A lattice of the board's diagonals, or of every other column,
-	// explains half the differences with its looser tolerance; the
-	// board's own lattice, of half its cell, explains them all.
-	refined := false
+	return best
+}
+
+// finerSteps looks for the board's own lattice inside the free steps u,
+// v (scoring free): a lattice of the board's diagonals, or of every other
+// column, explains half the differences with its looser tolerance; the
+// board's own lattice, of half its cell, explains them all. It returns
+// the steps kept, their score and whether they are finer.
+func finerSteps(diffs [][2]float64, u, v [2]float64, free, tileArea float64) ([2]float64, [2]float64, float64, bool) {
+	sp := locating.spots
 	finer := [3][2][2]float64{
-		{{(u2[0] + v2[0]) / 2, (u2[1] + v2[1]) / 2}, {(u2[0] - v2[0]) / 2, (u2[1] - v2[1]) / 2}},
-		{{u2[0] / 2, u2[1] / 2}, v2},
-		{u2, {v2[0] / 2, v2[1] / 2}},
+		{{(u[0] + v[0]) / 2, (u[1] + v[1]) / 2}, {(u[0] - v[0]) / 2, (u[1] - v[1]) / 2}},
+		{{u[0] / 2, u[1] / 2}, v},
+		{u, {v[0] / 2, v[1] / 2}},
 	}
 	for _, c := range finer {
 		fu, fv := reduceBasis(c[0], c[1])
-		fv = search(fu, fv, false, 10, 1.1)
-		fu = search(fv, fu, true, 10, 1.1)
+		fv = searchStep(diffs, fu, fv, false, sp.settleSearch)
+		fu = searchStep(diffs, fv, fu, true, sp.settleSearch)
 		fs := stepScore(diffs, fu, fv)
 		// Tiles do not overlap, so a cell smaller than a tile is a
 		// lattice of chance alignments; and a cell that leaves most of
 		// itself around its tile is the diagonals' lattice, even where
 		// the differences, blurred by perspective, hardly tell.
-		sparse := sparseCell(tileArea, u2, v2)
-		if (fs >= 1.1*free || sparse && fs >= 0.9*free) && tileArea <= 0.95*math.Abs(fu[0]*fv[1]-fu[1]*fv[0]) {
-			u2, v2, free, refined = fu, fv, fs, true
-			break
+		sparse := sparseCell(tileArea, u, v)
+		if (fs >= sp.finerScore*free || sparse && fs >= sp.sparseFinerScore*free) && tileArea <= sp.maxTileShare*math.Abs(fu[0]*fv[1]-fu[1]*fv[0]) {
+			return fu, fv, fs, true
 		}
 	}
-	// Any finer lattice holding the true one explains its differences
-	// as well: cells wider than tall make the half diagonals about
-	// square, and that is what the square search finds. Of a lattice
-	// and the coarser ones of twice its cell, the coarsest that still
-	// explains about as much is the board's.
+	return u, v, free, false
+}
+
+// coarserSteps looks for the board's lattice outside the free steps u,
+// v (scoring free): any finer lattice holding the true one explains its
+// differences as well, and cells wider than tall make the half diagonals
+// about square, which is what the square search finds. Of a lattice and
+// the coarser ones of twice its cell, the coarsest that still explains
+// about as much is the board's. It returns the steps kept, their score
+// and whether they are coarser.
+func coarserSteps(diffs [][2]float64, u, v [2]float64, free, tileArea float64) ([2]float64, [2]float64, float64, bool) {
+	sp := locating.spots
 	coarsened := false
-	for k := 0; k < 2 && !refined; k++ {
+	for k := 0; k < 2; k++ {
 		coarser := [3][2][2]float64{
-			{{u2[0] + v2[0], u2[1] + v2[1]}, {u2[0] - v2[0], u2[1] - v2[1]}},
-			{{2 * u2[0], 2 * u2[1]}, v2},
-			{u2, {2 * v2[0], 2 * v2[1]}},
+			{{u[0] + v[0], u[1] + v[1]}, {u[0] - v[0], u[1] - v[1]}},
+			{{2 * u[0], 2 * u[1]}, v},
+			{u, {2 * v[0], 2 * v[1]}},
 		}
 		picked := false
 		for _, c := range coarser {
-			// As above, a cell that leaves most of itself around its
-			// tile is the diagonals' lattice (or every other strip's)
-			// of a sparse board, not the board's.
+			// As in finerSteps, a cell that leaves most of itself
+			// around its tile is the diagonals' lattice (or every other
+			// strip's) of a sparse board, not the board's.
 			if sparseCell(tileArea, c[0], c[1]) {
 				continue
 			}
-			if stepScore(diffs, c[0], c[1]) >= 0.85*free {
-				u2, v2 = reduceBasis(c[0], c[1])
-				v2 = search(u2, v2, false, 10, 1.1)
-				u2 = search(v2, u2, true, 10, 1.1)
-				free, picked, coarsened = stepScore(diffs, u2, v2), true, true
+			if stepScore(diffs, c[0], c[1]) >= sp.coarserScore*free {
+				u, v = reduceBasis(c[0], c[1])
+				v = searchStep(diffs, u, v, false, sp.settleSearch)
+				u = searchStep(diffs, v, u, true, sp.settleSearch)
+				free, picked, coarsened = stepScore(diffs, u, v), true, true
 				break
 			}
 		}
@@ -264,11 +314,7 @@ func obliqueSteps(diffs [][2]float64, u [2]float64, tileArea float64) ([2]float6
 			break
 		}
 	}
-	traceBoard("oblique steps %v %v score %.1f (refined %v, coarsened %v), square %.1f", u2, v2, free, refined, coarsened, square)
-	if free < 1.15*square && !(coarsened && !refined && free >= 0.85*square) {
-		return u, v
-	}
-	return u2, v2
+	return u, v, free, coarsened
 }
 
 // tileShade picks how a tile board's blank tiles are best told from their
@@ -320,5 +366,5 @@ func tileShade(v boardView, l spotLattice) int {
 // sparse board, mostly on one colour of a checkerboard, line up on as
 // well as on the board's own.
 func sparseCell(tileArea float64, u, v [2]float64) bool {
-	return tileArea < 0.4*math.Abs(u[0]*v[1]-u[1]*v[0])
+	return tileArea < locating.spots.sparseTile*math.Abs(u[0]*v[1]-u[1]*v[0])
 }

@@ -34,7 +34,7 @@ func runTiles(v boardView, l spotLattice, spots, blobs []spot) []latticePos {
 	inv := l.toImage.inverse()
 	found := map[latticePos]int{}
 	for _, b := range blobs {
-		if b.fill*float64(b.w*b.h) < 1.5*tile {
+		if b.fill*float64(b.w*b.h) < locating.board.runArea*tile {
 			continue
 		}
 		a, bb := inv.apply(b.x, b.y)
@@ -51,7 +51,7 @@ func runTiles(v boardView, l spotLattice, spots, blobs []spot) []latticePos {
 					continue
 				}
 				lk := v.look(c, r)
-				if !lk.ok || lk.chroma < math.Max(minSpotChroma, 0.7*colourful) || lk.spread > 25 {
+				if !lk.ok || !colouredTile(lk, colourful) {
 					continue
 				}
 				traceBoard("run tile at %d,%d (blob %.0f,%.0f %dx%d)", c, r, b.x, b.y, b.w, b.h)

@@ -45,7 +45,7 @@ func tileQuads(bgr gocv.Mat, gray plane) [][4][2]float64 {
 			continue
 		}
 		a := gocv.ContourArea(c)
-		if a < 0.6*float64(r.Dx()*r.Dy()) {
+		if a < locating.outline.tileFill*float64(r.Dx()*r.Dy()) {
 			continue
 		}
 		blobs = append(blobs, blob{c.ToPoints(), a})
@@ -54,12 +54,12 @@ func tileQuads(bgr gocv.Mat, gray plane) [][4][2]float64 {
 		return nil
 	}
 	sort.Slice(blobs, func(i, j int) bool { return blobs[i].area < blobs[j].area })
-	// The family is the window of areas within a factor 1.8 holding the
+	// The family is the window of areas within a factor tileFamily holding the
 	// largest total area.
 	bestTotal, bestLo, bestHi := 0.0, 0, 0
 	hi, total := 0, 0.0
 	for lo := range blobs {
-		for hi < len(blobs) && blobs[hi].area <= 1.8*blobs[lo].area {
+		for hi < len(blobs) && blobs[hi].area <= locating.outline.tileFamily*blobs[lo].area {
 			total += blobs[hi].area
 			hi++
 		}

@@ -2,30 +2,36 @@ package vision
 
 // Method names the locator that found a reading's grid: when a reading
 // goes wrong, it says which of locate's ways of finding a grid to look at
-// first (locate.go tries them in the order below).
+// first. Each names the rungs of locate's ladder (locate_ladder.go) that
+// give it.
 type Method string
 
 const (
 	// MethodLattice: the cells closed by the grid's lines, in one of the
-	// boundary maps, fitted to a lattice (locate_lattice.go, locateLattice).
+	// boundary maps, fitted to a lattice (locate_lattice.go, locateLattice):
+	// the lattice, fine and flat rungs.
 	MethodLattice Method = "lattice"
 	// MethodGlyphLattice: the glyphs fitted to a lattice and the grid's
 	// extent taken from its faint lines (locate_glyphlattice.go), when no cell
-	// closed.
+	// closed: the glyphs rung.
 	MethodGlyphLattice Method = "glyph-lattice"
 	// MethodOutline: the outline of the grid's connected ink, checked for
-	// periodic lines across it (inkQuads, verifyCandidate).
+	// periodic lines across it (inkQuads, verifyCandidate): the outline
+	// rung.
 	MethodOutline Method = "outline"
 	// MethodTiles: the outline of a block of coloured tiles, checked like
 	// MethodOutline (locate_tiles.go).
 	MethodTiles Method = "tiles"
 	// MethodBoard: an app board's coloured cells fitted to a lattice and
-	// its extent taken from its frame or tiles (locate_board.go).
+	// its extent taken from its frame or tiles (locate_board.go): the
+	// board rung, or the lattice rung's finding given way to the board it
+	// is part of (boardAround).
 	MethodBoard Method = "board"
-	// MethodBoardFrame: a lattice grown out to Tango's dark frame.
+	// MethodBoardFrame: the lattice rung's finding grown out to Tango's
+	// dark frame (boardAround).
 	MethodBoardFrame Method = "board-frame"
-	// MethodBoardUnion: a lattice and an app board that each saw cells
-	// the other missed, joined.
+	// MethodBoardUnion: the lattice rung's finding and an app board that
+	// each saw cells the other missed, joined (boardAround).
 	MethodBoardUnion Method = "board-union"
 )
 
@@ -54,7 +60,7 @@ type Evidence struct {
 	// HalfSize: the lattice was found in a half-size copy (quickLattice).
 	HalfSize bool `json:"half_size,omitempty"`
 	// Fine: found only at the decoded resolution, after the located copy
-	// showed nothing (locate's fine retry).
+	// showed nothing (the fine rung).
 	Fine bool `json:"fine,omitempty"`
 	// Flattened: found in the copy with the light divided out.
 	Flattened bool `json:"flattened,omitempty"`

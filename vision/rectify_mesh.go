@@ -27,13 +27,32 @@ type bentMap struct {
 	rms        float64 // the centres' remaining scatter about the map, in cells
 }
 
-// minBend is the largest correction, in cells, not worth a remap: a flat
-// grid's centres scatter about this much around the projective fit.
-const minBend = 0.1
+// rectifyParams are the bent map's thresholds, each with what it guards
+// against. Distances are in cells.
+type rectifyParams struct {
+	// minBend is the largest correction not worth a remap: a flat
+	// grid's centres scatter about this much around the projective fit.
+	// maxBend is the largest believed: beyond it a fit has been pulled
+	// by misplaced centres rather than by paper.
+	minBend, maxBend float64
+	// ridge is the fit's ridge weight, in squared basis units (a centre
+	// adds about one): a few centres' worth, so that a corner with few
+	// centres is not bent by them alone.
+	ridge float64
+	// outlier is how far a centre may sit from the bent map and still
+	// shape it: further is a misplaced centre.
+	outlier float64
+	// maxStraightRMS is the largest scatter of the centres about the bent
+	// map at which the straightened page's lines are trusted: noisier
+	// centres leave lines off their places there as well.
+	maxStraightRMS float64
+	// maxBentGrowth is the most rows or columns adjustBent adds on one
+	// side.
+	maxBentGrowth int
+}
 
-// maxBend is the largest correction believed: beyond it a fit has been
-// pulled by misplaced centres rather than by paper.
-const maxBend = 0.6
+// rectifying holds the thresholds the suites were tuned with.
+var rectifying = rectifyParams{minBend: 0.1, maxBend: 0.6, ridge: 2.0, outlier: 0.15, maxStraightRMS: 0.035, maxBentGrowth: 3}
 
 // bendTerms evaluates the polynomial basis of total degree deg at the
 // normalised position (s, t), both in [-1, 1] over the grid.
@@ -119,7 +138,7 @@ func fitBentMap(h homography, rows, cols int, pts [][2]float64) (bentMap, bool) 
 			worst = math.Max(worst, math.Hypot(du, dv))
 		}
 	}
-	if worst < minBend || worst > maxBend {
+	if worst < rectifying.minBend || worst > rectifying.maxBend {
 		return m, false
 	}
 	return m, true
@@ -180,7 +199,7 @@ func (m *bentMap) fit(all []bendObs) ([]bool, []float64, bool) {
 		// The ridge pulls every coefficient towards zero, the projective
 		// fit: a correction must be borne out by many centres.
 		for a := 0; a < n; a++ {
-			ata[a][a] += bendRidge
+			ata[a][a] += rectifying.ridge
 		}
 		var ok1, ok2 bool
 		m.du, ok1 = solveSym(ata, bu)
@@ -194,19 +213,11 @@ func (m *bentMap) fit(all []bendObs) ([]bool, []float64, bool) {
 		for i, o := range all {
 			du, dv, b := m.correction(o.u, o.v, buf)
 			buf = b
-			use[i] = math.Hypot(o.du-du, o.dv-dv) < bendOutlier
+			use[i] = math.Hypot(o.du-du, o.dv-dv) < rectifying.outlier
 		}
 	}
 	return use, buf, true
 }
-
-// bendRidge is the ridge weight, in squared basis units (a centre adds
-// about one): a few centres' worth.
-const bendRidge = 2.0
-
-// bendOutlier is how far, in cells, a centre may sit from the bent map
-// and still shape it.
-const bendOutlier = 0.15
 
 // solveSym solves a x = b by Gaussian elimination with partial pivoting.
 func solveSym(a [][]float64, b []float64) ([]float64, bool) {
@@ -308,14 +319,14 @@ func warpBentArea(src gocv.Mat, m bentMap, px, u0, v0 float64, w, h int) (gocv.M
 // there, where it is a plain square lattice, and the rows and columns it
 // gained or lost are applied to the original.
 func adjustBent(gray gocv.Mat, f latticeFit) latticeFit {
-	if f.residual <= maxAdjustResidual {
+	if f.residual <= locating.grow.adjustResidual {
 		return adjustLattice(gray, f)
 	}
 	m, ok := fitBentMap(f.toImage, f.rows, f.cols, f.centres)
 	if locateTrace != nil {
 		locateTrace("bent map %v: deg %d rms %.3f", ok, m.deg, m.rms)
 	}
-	if !ok || m.rms > maxStraightRMS {
+	if !ok || m.rms > rectifying.maxStraightRMS {
 		return adjustLattice(gray, f)
 	}
 	px := clamp(f.cellSize, 12, 32)
@@ -342,7 +353,7 @@ func adjustBent(gray gocv.Mat, f latticeFit) latticeFit {
 	// nearer still holds.
 	tooFar := func(grown [4]int) bool {
 		for _, n := range grown {
-			if n > maxBentGrowth {
+			if n > rectifying.maxBentGrowth {
 				return true
 			}
 		}
@@ -386,14 +397,6 @@ func closedIn(f latticeFit, side, n int) int {
 	}
 	return count
 }
-
-// maxStraightRMS is the largest scatter (cells) of the centres about the
-// bent map at which the straightened page's lines are trusted: noisier
-// centres leave lines off their places there as well.
-const maxStraightRMS = 0.035
-
-// maxBentGrowth is the most rows or columns adjustBent adds on one side.
-const maxBentGrowth = 3
 
 // scaleCentres returns the points scaled by (sx, sy), in a new slice.
 func scaleCentres(pts [][2]float64, sx, sy float64) [][2]float64 {

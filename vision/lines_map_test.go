@@ -11,27 +11,6 @@ import (
 	"binocle/internal/synth"
 )
 
-func TestReduceBasis(t *testing.T) {
-	cases := []struct {
-		name       string
-		u, v       [2]float64
-		right, dwn [2]float64
-	}{
-		{"already reduced", [2]float64{20, 0}, [2]float64{0, 20}, [2]float64{20, 0}, [2]float64{0, 20}},
-		// A rotated grid whose seed saw the diagonal neighbour as its
-		// nearest cell to the right.
-		{"diagonal for right", [2]float64{68, 39}, [2]float64{13, 47}, [2]float64{55, -8}, [2]float64{13, 47}},
-		{"diagonal for down", [2]float64{30, 2}, [2]float64{28, 33}, [2]float64{30, 2}, [2]float64{-2, 31}},
-		{"swapped and flipped", [2]float64{0, -20}, [2]float64{-20, 0}, [2]float64{20, 0}, [2]float64{0, 20}},
-	}
-	for _, c := range cases {
-		r, d := reduceBasis(c.u, c.v)
-		if math.Hypot(r[0]-c.right[0], r[1]-c.right[1]) > 1e-9 || math.Hypot(d[0]-c.dwn[0], d[1]-c.dwn[1]) > 1e-9 {
-			t.Errorf("%s: reduceBasis(%v, %v) = %v, %v; want %v, %v", c.name, c.u, c.v, r, d, c.right, c.dwn)
-		}
-	}
-}
-
 // faintGrid is a photo of a grid ruled in light grey with no outer border,
 // set among newspaper text.
 func faintGrid(seed uint64, rows, cols int, rotate, tilt float64) synth.Spec {

@@ -12,14 +12,7 @@ func cleanShot(t *testing.T, style string, look synth.Look, cells []string, seed
 	t.Helper()
 	spec := synth.Spec{Name: "shot", Seed: seed, Kind: synth.KindClean, Style: style, Look: look, Source: "speed-test",
 		Rows: len(cells), Cols: len(cells[0]), Cells: cells, Givens: cells, Width: 1000, Height: 1000, Orientation: 1}
-	sample, err := synth.Render(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := decodeImage(sample.Data, readSide)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, _ := appPhoto(t, spec)
 	return d
 }
 
@@ -61,10 +54,13 @@ func TestColourAroundCompleteLattice(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			d := cleanShot(t, tc.style, tc.look, tc.cells, 9)
 			defer d.mat.Close()
-			c, _, err := locateWith(d.mat, readLocate)
-			if err != nil {
-				t.Fatal(err)
+			cs := newCopies(d.mat)
+			found, ok := latticeRung.run(cs)
+			cs.close()
+			if !ok {
+				t.Fatal("the lattice rung found nothing")
 			}
+			c := found.c
 			if got := colourAround(d.mat, c); got != tc.want {
 				t.Errorf("colour %v (lattice %dx%d complete %v), want %v", got, c.rows.n, c.cols.n, c.complete, tc.want)
 			}

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"image/color"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -98,6 +99,97 @@ func TestGlyphsGrowWashedStrips(t *testing.T) {
 				if n := glyphsRunOn(washedGray, latticeFit{rows: rows, cols: cols, toImage: full, cellSize: 1}, side); n > 0 {
 					t.Errorf("side %d: %d strips grown beyond the grid", side, n)
 				}
+			}
+		})
+	}
+}
+
+// TestGlyphsStopAtPrintedEdge draws a faint 8x8 grid with bold glyphs in
+// its cells and, below its printed bottom edge, a row of glyph-like print
+// spaced like a puzzle strip's glyphs, then a line of text. The grid's
+// lines run all the way down to that edge and stop there while the text's
+// thin strokes show, so the print below is not a washed-out row of the
+// grid; where the lines do fade out beyond the edge instead, as under
+// glare, the glyphs there still grow the grid.
+func TestGlyphsStopAtPrintedEdge(t *testing.T) {
+	const rows, cols, cell, x0, y0 = 8, 8, 30, 60, 60
+	glyphs := []string{
+		"1..0...1",
+		"..0...0.",
+		".1..1...",
+		"0...0.1.",
+		"..1....1",
+		".0..1...",
+		"1....0..",
+		"..1..1.0",
+	}
+	// The print below the edge sits where a ninth row's glyphs would.
+	below := "1...0..1"
+	for _, tc := range []struct {
+		name string
+		fade bool // the grid's lines run on, ever fainter, below the edge
+		want int
+	}{
+		{"printed edge", false, rows},
+		{"lines fading out", true, rows + 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(235, 0, 0, 0), 420, 360, gocv.MatTypeCV8U)
+			defer img.Close()
+			// Lines a few grey levels deep, as a light print photographs.
+			line := color.RGBA{R: 228, G: 228, B: 228, A: 255}
+			ink := color.RGBA{R: 40, G: 40, B: 40, A: 255}
+			for i := 0; i <= cols; i++ {
+				gocv.Line(&img, pt(x0+i*cell, y0), pt(x0+i*cell, y0+rows*cell), line, 1)
+			}
+			for j := 0; j <= rows; j++ {
+				gocv.Line(&img, pt(x0, y0+j*cell), pt(x0+cols*cell, y0+j*cell), line, 1)
+			}
+			if tc.fade {
+				// Below the edge the column lines go on for a stretch
+				// before the glare swallows them.
+				for i := 1; i < cols; i++ {
+					gocv.Line(&img, pt(x0+i*cell, y0+rows*cell), pt(x0+i*cell, y0+rows*cell+cell*2/5), line, 1)
+				}
+			}
+			put := func(r, c int, g byte) {
+				cx, cy := x0+c*cell+cell/2, y0+r*cell+cell/2
+				switch g {
+				case '1':
+					gocv.Circle(&img, pt(cx, cy), cell/3, ink, -1)
+				case '0':
+					gocv.Circle(&img, pt(cx, cy), cell/3, ink, 2)
+				}
+			}
+			for r, s := range glyphs {
+				for c := range s {
+					put(r, c, s[c])
+				}
+			}
+			for c := range below {
+				put(rows, c, below[c])
+			}
+			// and a line of text under it, whose thin strokes run on
+			// across the cells' borders.
+			gocv.PutText(&img, "column weather when Amsterdam", pt(x0-10, y0+(rows+1)*cell+cell*2/3),
+				gocv.FontHersheySimplex, 0.55, ink, 1)
+			// The paper's grain.
+			p := planeOf(img)
+			seed := uint32(7)
+			for i, v := range p.pix {
+				seed = seed*1664525 + 1013904223
+				p.pix[i] = uint8(int(v) + int(seed>>30) - 2)
+			}
+			grained, err := gocv.NewMatFromBytes(p.h, p.w, gocv.MatTypeCV8U, p.pix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer grained.Close()
+			f := latticeFit{rows: rows, cols: cols, cellSize: cell,
+				toImage: homography{cell, 0, x0, 0, cell, y0, 0, 0, 1}}
+			got := adjustLattice(grained, f)
+			if got.rows != tc.want || got.cols != cols {
+				t.Errorf("adjusted to %dx%d, want %dx%d", got.rows, got.cols, tc.want, cols)
 			}
 		})
 	}

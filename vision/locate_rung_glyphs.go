@@ -1,0 +1,15 @@
+package vision
+
+// glyphRung, the last resort, places the lattice by the glyphs on it, in
+// the flattened located copy, for lines too faint to close any cell even
+// there (glyphGrid). Its accept rule is glyphGrid's: the glyphs fit a
+// lattice and the faint lines the lattice puts between them show.
+var glyphRung = locator{
+	name: "glyphs",
+	run: func(cs *copies) (sighting, bool) {
+		lc := cs.at(locateSide)
+		c, ok := glyphGrid(lc.plane(true))
+		c.evidence.Flattened = true
+		return sighting{c: c, scale: lc.scale}, ok
+	},
+}
