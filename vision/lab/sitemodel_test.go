@@ -6,10 +6,13 @@ import (
 	"binocle/vision"
 )
 
-// siteModelFloor is what the committed site model scores on the first
-// renders of the validation sets, which it was not trained on
-// (measured 2026-11-25; `make model` prints the same on all of them).
-var siteModelFloor = struct{ accuracy, precision, recall float64 }{0.995, 0.95, 0.95}
+// siteModelFloor is a little under what the committed site model scores
+// on the first renders of the validation sets, which it was not trained
+// on: accuracy 0.9987, clue precision 1.000, recall 0.921 (measured
+// 2026-11-25; `make model` reports on all 120 validation renders:
+// 0.998, 0.991, 0.891). Recall is the weak side: faint '=' on busy
+// renders taken for the bare line.
+var siteModelFloor = struct{ accuracy, precision, recall float64 }{0.997, 0.97, 0.88}
 
 // TestSiteModelAccuracy holds the clue-site classifier's accuracy on
 // sites cut, as the reader cuts them, from renders it never trained on.
