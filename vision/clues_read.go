@@ -22,14 +22,32 @@ const siteClueP = 0.5
 // worth the rules' second look.
 const siteKeptP = 0.02
 
+// siteSecondOpinionP: a site the classifier gives at least this chance of
+// a clue, short of siteClueP, is read as one when the template detector
+// (findClues) finds one there too. The net misses some bold '=' beside
+// a glyph's edge, which the templates match; the templates alone see
+// clues in glyph strokes and miss small ones, so they only tip a site
+// the net already doubts.
+const siteSecondOpinionP = 0.05
+
 // readClues reads the clues of ci with the site classifier, and keeps
-// every site it doubted. Should the model fail to load, the hand-set
+// every site it doubted. Should the model fail to load, the template
 // detector (findClues) reads them, so that a broken build still reads.
 func readClues(ci cellImage, si siteImage) ([]solver.Edge, []ClueSite) {
 	sites := clueSites(si)
 	probs, err := classifySites(sites)
 	if err != nil {
 		return findClues(ci), nil
+	}
+	var templates map[[4]int]bool
+	for i := range sites {
+		if p := 1 - probs[i][siteNone]; p >= siteSecondOpinionP && p < siteClueP {
+			templates = map[[4]int]bool{}
+			for _, e := range findClues(ci) {
+				templates[[4]int{e.R1, e.C1, e.R2, e.C2}] = true
+			}
+			break
+		}
 	}
 	var edges []solver.Edge
 	var kept []ClueSite
@@ -40,10 +58,10 @@ func readClues(ci cellImage, si siteImage) ([]solver.Edge, []ClueSite) {
 			kept = append(kept, ClueSite{R1: s.edge.R1, C1: s.edge.C1, R2: s.edge.R2, C2: s.edge.C2,
 				PNone: p[siteNone], PEqual: p[siteEqual], PCross: p[siteCross]})
 		}
-		if clue < siteClueP {
+		e := s.edge
+		if clue < siteClueP && !(clue >= siteSecondOpinionP && templates[[4]int{e.R1, e.C1, e.R2, e.C2}]) {
 			continue
 		}
-		e := s.edge
 		e.Rel = solver.Equal
 		if p[siteCross] > p[siteEqual] {
 			e.Rel = solver.Differ
