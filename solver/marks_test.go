@@ -4,20 +4,13 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"binocle/internal/halfplayed"
 )
 
 // newspaperGivens is the 8x8 puzzle of testdata/photo-newspaper.jpg: one
 // solution under threeinarow.
-var newspaperGivens = []string{
-	"01..11..",
-	"..1.....",
-	"1.....1.",
-	".0..10..",
-	".1......",
-	"0...0...",
-	"0..1.1..",
-	"..0...0.",
-}
+var newspaperGivens = halfplayed.Newspaper().Givens
 
 // marksFrom are the player's entries: the cells of grid that are blank
 // among the givens.

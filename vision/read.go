@@ -133,6 +133,7 @@ func readScaled(img gocv.Mat, scale float64, width, height int) (*Reading, error
 
 	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.method, Evidence: c.evidence}
 	r.Style, r.Cells, r.Confidence = classify(ci)
+	r.Given = findGivens(ci, r.Style, r.Cells)
 	r.Edges = findClues(ci)
 	r.Corners = scaleQuad(quad, scale)
 	// Homography: CellPx grid units -> rectified px -> img px -> original px.
