@@ -70,7 +70,10 @@ func overlayPhoto(env *Env, path, out, rules string, acceptFixes bool) int {
 	fx := suggestFixes(r, p, res)
 	if fx.found && acceptFixes {
 		p, res = fx.suggestion.Puzzle, fx.suggestion.Result
-		r.Cells = append(r.Cells[:0:0], p.Cells...)
+		if err := r.SetGivens(p.Cells); err != nil {
+			fmt.Fprintf(env.Stderr, "binocle overlay: %s: %v\n", path, err)
+			return ExitBadInput
+		}
 		fx.describe(env.Stdout, true)
 	} else if res.Status != solver.Unique {
 		fx.describe(env.Stderr, false)
@@ -93,6 +96,17 @@ func overlayPhoto(env *Env, path, out, rules string, acceptFixes bool) int {
 		return ExitBadInput
 	}
 	defer drawn.Close()
+	// A half-played photo keeps the player's entries as written (the
+	// answer fills only the cells left blank) and gets the wrong ones
+	// crossed out.
+	marks, checked := checkReadingMarks(r, p, res, defaultTimeout)
+	if checked {
+		if err := vision.DrawCrosses(&drawn, r, wrongPoints(marks)); err != nil {
+			fmt.Fprintf(env.Stderr, "binocle overlay: %s: %v\n", path, err)
+			return ExitBadInput
+		}
+		fmt.Fprintf(env.Stdout, "%s.\n", marks.Message())
+	}
 	if err := vision.WritePNG(out, drawn); err != nil {
 		fmt.Fprintf(env.Stderr, "binocle overlay: %v\n", err)
 		return ExitBadInput

@@ -16,7 +16,9 @@ import (
 
 // solveReading solves what was read, under rules ("auto" or "" takes the
 // rules the reading's glyphs name, as the app does, and lets the solver
-// widen them where the reading allows), giving up after timeout.
+// widen them where the reading allows), giving up after timeout. A
+// half-played photo is solved from its printed givens alone; the
+// player's marks are checked against that answer (checkReadingMarks).
 func solveReading(r *vision.Reading, rules string, timeout time.Duration) (*solver.Puzzle, solver.Result, error) {
 	set, auto := r.Rules()
 	if rules != "" && !strings.EqualFold(rules, "auto") {
@@ -26,7 +28,7 @@ func solveReading(r *vision.Reading, rules string, timeout time.Duration) (*solv
 		}
 		auto = false
 	}
-	p, err := r.Puzzle(set)
+	p, err := r.GivensPuzzle(set)
 	if err != nil {
 		return nil, solver.Result{}, err
 	}
@@ -47,6 +49,8 @@ type photoSolveJSON struct {
 	// were not applied; FixesAccepted says they were.
 	SuggestedSolution []string `json:"suggested_solution,omitempty"`
 	FixesAccepted     bool     `json:"fixes_accepted,omitempty"`
+	// Marks is the check of the player's entries on a half-played photo.
+	Marks *marksJSON `json:"marks,omitempty"`
 }
 
 func solvePhoto(env *Env, path string, opts SolveOptions) int {
@@ -68,8 +72,12 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 	if accepted {
 		p, res = fx.suggestion.Puzzle, fx.suggestion.Result
 		// What is saved and drawn is the fixed reading.
-		r.Cells = append(r.Cells[:0:0], p.Cells...)
+		if err := r.SetGivens(p.Cells); err != nil {
+			fmt.Fprintf(env.Stderr, "binocle solve: %s: %v\n", path, err)
+			return ExitBadInput
+		}
 	}
+	marks, checked := checkReadingMarks(r, p, res, opts.Timeout)
 	if saveSolve != nil && !opts.NoSave {
 		if err := savePhotoSolve(env, opts, path, p, res, r); err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: the history was not updated: %v\n", err)
@@ -84,6 +92,9 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		if fx.found && !accepted {
 			out.SuggestedSolution = solver.GridRows(fx.suggestion.Result.Solution, p.Rows, p.Cols)
 		}
+		if checked {
+			out.Marks = newMarksJSON(marks)
+		}
 		b, err := json.Marshal(out)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
@@ -93,6 +104,9 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 	} else {
 		printReading(env, r)
 		printPhotoSolve(env, p, res)
+		if checked {
+			fmt.Fprintf(env.Stdout, "\n%s.\n", marks.Message())
+		}
 		if fx.found || res.Status != solver.Unique {
 			fmt.Fprintln(env.Stdout)
 			fx.describe(env.Stdout, accepted)
