@@ -39,11 +39,13 @@ const (
 	// measured; a cell without one leaves the whole grid unsplit.
 	shadeMinShare = 0.15
 	// shadeGap is the least difference between shaded and plain
-	// backgrounds. LinkedIn shades its locked cells 15 to 30 levels off
-	// white (10 to 40 off its dark theme's cells); JPEG noise and the
-	// glyphs' antialiased rims move a flat background's median by one or
-	// two.
-	shadeGap = 7
+	// backgrounds. LinkedIn shades its locked cells 19 levels off white
+	// (235 against 254 in all 14 of the shared finished screenshots; its
+	// dark theme 10 to 40 off its cells); JPEG noise and the glyphs'
+	// antialiased rims move a flat background's median by one or two,
+	// and a photo's exposure can wash a shade out to a few levels, which
+	// must not pass for one.
+	shadeGap = 10
 	// shadeFloor is the least spread a group of backgrounds is taken to
 	// have: noise, so that a group of identical screen cells does not
 	// make any difference look clear.
@@ -161,7 +163,12 @@ func shadedGivens(ci cellImage, style Style, cells []solver.Cell) []bool {
 	}
 	var shadedLow bool
 	if len(blank) > 0 {
-		plain := median(blank)
+		plain, spread := median(blank), madSpread(blank)
+		if spread > shadeGap/4 {
+			// The plain cells themselves vary: light falling across a
+			// photo, not an app's two tones.
+			return nil
+		}
 		dLo, dHi := math.Abs(s.loMean-plain), math.Abs(s.hiMean-plain)
 		switch {
 		case dHi <= shadeGap/2 && dLo >= shadeGap:
@@ -169,6 +176,12 @@ func shadedGivens(ci cellImage, style Style, cells []solver.Cell) []bool {
 		case dLo <= shadeGap/2 && dHi >= shadeGap:
 			shadedLow = false
 		default:
+			return nil
+		}
+		// A shade is towards the middle: darker on a light board, lighter
+		// on a dark one; a cell lighter than a light board's plain cells
+		// is glare.
+		if shadedLow != (plain >= 128) {
 			return nil
 		}
 		shaded := s.hiMean
@@ -549,6 +562,17 @@ func splitTwo(values []float64, gap, floor float64) (split, bool) {
 	spread := max(loSpread, hiSpread, floor)
 	clear := d >= gap && d >= groupSeparation*spread && values[order[cut]]-values[order[cut-1]] >= gap/2
 	return s, clear
+}
+
+// madSpread is the median absolute deviation of values from their median,
+// scaled to a standard deviation's size.
+func madSpread(values []float64) float64 {
+	m := median(values)
+	dev := make([]float64, len(values))
+	for i, v := range values {
+		dev[i] = math.Abs(v - m)
+	}
+	return madToSigma * median(dev)
 }
 
 func meanSpread(values []float64, idx []int) (mean, spread float64) {
