@@ -375,7 +375,7 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 	}
 	u.showSolve(pr.solve)
 	if doc.marks != nil {
-		u.playMarks()
+		u.playMarks("")
 		return
 	}
 	if doubtful > 0 && pr.solve.res.Status != solver.Unique {

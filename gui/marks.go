@@ -28,9 +28,10 @@ func (u *ui) photoEntries() []solver.Cell {
 	return play
 }
 
-// playMarks opens a freshly read half-played photo in play mode with the
-// player's entries, once its givens are solved.
-func (u *ui) playMarks() {
+// playMarks opens a half-played photo in play mode with the player's
+// entries, once its givens are solved; opened, when not empty, starts the
+// status line (a history entry says where it came from).
+func (u *ui) playMarks(opened string) {
 	entries, givens := 0, 0
 	for i, v := range u.doc.marks {
 		if v != solver.Empty {
@@ -51,7 +52,7 @@ func (u *ui) playMarks() {
 		return
 	}
 	u.enterPlay()
-	u.status.set(levelInfo, fmt.Sprintf("Read %d %s of yours beside the %d printed givens, and solved the puzzle from the givens alone. Check says whether any entry is wrong.",
+	u.status.set(levelInfo, opened+fmt.Sprintf("Read %d %s of yours beside the %d printed givens, and solved the puzzle from the givens alone. Check says whether any entry is wrong.",
 		entries, plural(entries, "entry", "entries"), givens))
 }
 

@@ -27,7 +27,8 @@ func halfPlayedPhoto(t *testing.T, b halfplayed.Board) string {
 // Check crosses out the wrong ones on the grid and on the photo.
 func TestCheckHalfPlayedPhoto(t *testing.T) {
 	u := newTestUI(t)
-	u.openPath(halfPlayedPhoto(t, halfplayed.Newspaper()))
+	path := halfPlayedPhoto(t, halfplayed.Newspaper())
+	u.openPath(path)
 	u.pending.Wait()
 	board := halfplayed.Newspaper()
 	if got := u.ed.puzzle.RowStrings(); !slices.Equal(got, board.Givens) {
@@ -79,10 +80,20 @@ func TestCheckHalfPlayedPhoto(t *testing.T) {
 	if got := solver.GridRows(u.ed.play, 8, 8); !slices.Equal(got, board.Marks) {
 		t.Errorf("play mode came back with %v, want the photo's entries", got)
 	}
-	// The history keeps the puzzle as printed.
-	if recs := u.history.records; len(recs) != 1 || !slices.Equal(recs[0].Givens, board.Givens) {
-		t.Errorf("history %v, want one entry with the printed givens", recs)
+	// The history keeps the puzzle as printed and the entries beside it:
+	// opening the photo again reopens that entry, in play mode with them.
+	if recs := u.history.records; len(recs) != 1 || !slices.Equal(recs[0].Givens, board.Givens) ||
+		recs[0].Reading == nil || !slices.Equal(recs[0].Reading.Marks, board.Marks) {
+		t.Fatalf("history %+v, want one entry with the printed givens and the entries", recs)
 	}
+	u.openPath(path)
+	u.pending.Wait()
+	wantStatus(t, u, levelInfo, "already in the history")
+	if !u.ed.playing || !slices.Equal(solver.GridRows(u.ed.play, 8, 8), board.Marks) || !slices.Equal(u.ed.puzzle.RowStrings(), board.Givens) {
+		t.Fatalf("the reopened entry: playing %v, entries %v", u.ed.playing, solver.GridRows(u.ed.play, 8, 8))
+	}
+	test.Tap(u.checkButton)
+	wantStatus(t, u, levelError, "2 of your 17 entries are wrong: r3c4, r5c1")
 }
 
 // A finished grid is checked the same way: every blank cell is an entry,
