@@ -302,7 +302,8 @@ func (u *ui) toolbar() fyne.CanvasObject {
 		widget.ShowPopUpMenuAtRelativePosition(exportMenu, u.win.Canvas(), below, u.exportButton)
 	}
 	u.traced = append(u.traced, tracedObject{"open-button", open}, tracedObject{"solve-button", u.solveButton},
-		tracedObject{"export-button", u.exportButton}, tracedObject{"new-button", newPuzzle})
+		tracedObject{"export-button", u.exportButton}, tracedObject{"new-button", newPuzzle},
+		tracedObject{"check-button", u.checkButton})
 	for _, b := range []*widget.Button{open, camera, newPuzzle, u.playButton, u.checkButton, u.revealButton, u.hintButton, steps, undo, redo, u.exportButton} {
 		b.Importance = widget.LowImportance
 	}
