@@ -20,6 +20,9 @@ type marksJSON struct {
 	// entry could be checked.
 	Unique  bool   `json:"unique"`
 	Message string `json:"message"`
+	// SolvedWithEntries says the solution shown was found with the
+	// entries as givens, the printed givens alone having several.
+	SolvedWithEntries bool `json:"solved_with_entries,omitempty"`
 }
 
 type wrongMarkJSON struct {

@@ -198,3 +198,42 @@ func TestAcceptFixesKeepsEntries(t *testing.T) {
 		}
 	}
 }
+
+// When the printed givens alone leave the answer open (a finished
+// screenshot whose clues the reader missed), the entries read as givens
+// settle it, as they did before entries were told apart, and the check
+// says the givens have several solutions.
+func TestSolveWithEntriesWhenGivensLeaveItOpen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "finished.png")
+	b := halfplayed.Newspaper().Finished(halfplayed.NewspaperSolution, halfplayed.Pencil)
+	if err := b.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	real, err := vision.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := readImageFile
+	defer func() { readImageFile = saved }()
+	readImageFile = func(string) (*vision.Reading, error) {
+		// Only the first row's givens are told printed.
+		c := *real
+		c.Given = make([]bool, len(real.Cells))
+		for i := 0; i < 8; i++ {
+			c.Given[i] = b.Givens[0][i] != '.'
+		}
+		return &c, nil
+	}
+	code, out, errOut := runImageCLI("solve", "--no-save", "--json", path)
+	var got photoMarksJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("exit %d, not JSON: %v\n%s%s", code, err, out, errOut)
+	}
+	if code != ExitOK || got.Status != "unique" || strings.Join(got.Solution, "/") != strings.Join(halfplayed.NewspaperSolution, "/") {
+		t.Fatalf("exit %d, status %s, solution %v", code, got.Status, got.Solution)
+	}
+	if m := got.Marks; m == nil || m.Unique || len(m.Wrong) != 0 || m.Entries != 60 ||
+		m.Message != "The givens have more than one solution; your 60 entries fit one of them" || !strings.Contains(out, `"solved_with_entries":true`) {
+		t.Errorf("marks %+v in %s", m, out)
+	}
+}

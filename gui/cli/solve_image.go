@@ -20,13 +20,9 @@ import (
 // half-played photo is solved from its printed givens alone; the
 // player's marks are checked against that answer (checkReadingMarks).
 func solveReading(r *vision.Reading, rules string, timeout time.Duration) (*solver.Puzzle, solver.Result, error) {
-	set, auto := r.Rules()
-	if rules != "" && !strings.EqualFold(rules, "auto") {
-		var err error
-		if set, err = solver.ParseRules(rules); err != nil {
-			return nil, solver.Result{}, err
-		}
-		auto = false
+	set, auto, err := readingRules(r, rules)
+	if err != nil {
+		return nil, solver.Result{}, err
 	}
 	p, err := r.GivensPuzzle(set)
 	if err != nil {
@@ -34,6 +30,64 @@ func solveReading(r *vision.Reading, rules string, timeout time.Duration) (*solv
 	}
 	res, err := solveWith(p, auto, timeout)
 	return p, res, err
+}
+
+// readingRules is the rule set a reading is solved under, and whether
+// the solver may widen it (see solveReading).
+func readingRules(r *vision.Reading, rules string) (solver.Rules, bool, error) {
+	set, auto := r.Rules()
+	if rules != "" && !strings.EqualFold(rules, "auto") {
+		var err error
+		if set, err = solver.ParseRules(rules); err != nil {
+			return set, false, err
+		}
+		auto = false
+	}
+	return set, auto, nil
+}
+
+// photoSolution is a photo's reading solved, and a half-played photo's
+// entries checked.
+type photoSolution struct {
+	// p and res are what was solved and how: the printed givens, or
+	// with the player's entries as well (byEntries).
+	p   *solver.Puzzle
+	res solver.Result
+	// marks are the entries checked against the givens alone; checked
+	// says the photo shows entries and they were.
+	marks     solver.MarkReport
+	checked   bool
+	byEntries bool
+}
+
+// solvePhotoReading solves a reading from its printed givens and checks
+// the player's entries. When the givens alone leave the answer open (a
+// finished screenshot whose clues the reader missed), the entries read
+// as givens may settle it, as they did before entries were told apart:
+// the answer shown is then the one the entries fit, and the check still
+// judges each entry by the givens alone.
+func solvePhotoReading(r *vision.Reading, rules string, timeout time.Duration) (photoSolution, error) {
+	p, res, err := solveReading(r, rules, timeout)
+	if err != nil {
+		return photoSolution{}, err
+	}
+	out := photoSolution{p: p, res: res}
+	out.marks, out.checked = checkReadingMarks(r, p, res, timeout)
+	if !out.checked || res.Status == solver.Unique {
+		return out, nil
+	}
+	set, auto, err := readingRules(r, rules)
+	if err != nil {
+		return out, nil
+	}
+	full, err := r.Puzzle(set)
+	if err != nil {
+		return out, nil
+	}
+	if fres, err := solveWith(full, auto, timeout); err == nil && fres.Status == solver.Unique {
+		out.p, out.res, out.byEntries = full, fres, true
+	}
+	return out, nil
 }
 
 // photoSolveJSON is `binocle solve IMAGE --json`: the reading and the solve.
@@ -59,7 +113,8 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
 		return ExitBadInput
 	}
-	p, res, err := solveReading(r, opts.Rules, opts.Timeout)
+	sol, err := solvePhotoReading(r, opts.Rules, opts.Timeout)
+	p, res, marks, checked := sol.p, sol.res, sol.marks, sol.checked
 	if errors.Is(err, context.DeadlineExceeded) {
 		return gaveUp(env, "solve", path, opts.Timeout)
 	}
@@ -76,10 +131,18 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 			fmt.Fprintf(env.Stderr, "binocle solve: %s: %v\n", path, err)
 			return ExitBadInput
 		}
+		marks, checked = checkReadingMarks(r, p, res, opts.Timeout)
 	}
-	marks, checked := checkReadingMarks(r, p, res, opts.Timeout)
 	if saveSolve != nil && !opts.NoSave {
-		if err := savePhotoSolve(env, opts, path, p, res, r); err != nil {
+		saved := r
+		if sol.byEntries {
+			// What was solved holds the entries as givens: the entry is
+			// kept as such, a plain photo's.
+			plain := *r
+			plain.Given = nil
+			saved = &plain
+		}
+		if err := savePhotoSolve(env, opts, path, p, res, saved); err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: the history was not updated: %v\n", err)
 		}
 	}
@@ -94,6 +157,7 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		}
 		if checked {
 			out.Marks = newMarksJSON(marks)
+			out.Marks.SolvedWithEntries = sol.byEntries
 		}
 		b, err := json.Marshal(out)
 		if err != nil {
@@ -105,6 +169,9 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		printReading(env, r)
 		printPhotoSolve(env, p, res)
 		if checked {
+			if sol.byEntries {
+				fmt.Fprintln(env.Stdout, "(solved with your entries as givens: the printed givens alone leave the answer open)")
+			}
 			fmt.Fprintf(env.Stdout, "\n%s.\n", marks.Message())
 		}
 		if fx.found || res.Status != solver.Unique {
