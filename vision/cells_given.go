@@ -143,28 +143,37 @@ func findGivens(ci cellImage, style Style, cells []solver.Cell) []bool {
 // being the one off the board's own tone (darker on a light board). It
 // returns nil when the backgrounds do not split clearly.
 func shadedGivens(ci cellImage, style Style, cells []solver.Cell) []bool {
+	ink := style != StyleTango
 	var filled []int
-	var levels, blank []float64
+	var levels []float64
 	for i, v := range cells {
-		level, ok := ci.background(i/ci.cols, i%ci.cols, style != StyleTango)
-		switch {
-		case v != solver.Empty && !ok:
-			return nil
-		case v != solver.Empty:
-			filled = append(filled, i)
-			levels = append(levels, level)
-		case ok:
-			blank = append(blank, level)
+		if v == solver.Empty {
+			continue
 		}
+		level, ok := ci.background(i/ci.cols, i%ci.cols, ink)
+		if !ok {
+			return nil
+		}
+		filled = append(filled, i)
+		levels = append(levels, level)
 	}
 	s, ok := splitTwo(levels, shadeGap, shadeFloor)
 	if !ok {
 		return nil
 	}
+	var blank []float64
+	for i, v := range cells {
+		if v != solver.Empty {
+			continue
+		}
+		if level, ok := ci.background(i/ci.cols, i%ci.cols, ink); ok {
+			blank = append(blank, level)
+		}
+	}
 	var shadedLow bool
 	if len(blank) > 0 {
 		plain, spread := median(blank), madSpread(blank)
-		if spread > shadeGap/4 {
+		if spread > shadeGap/4.0 {
 			// The plain cells themselves vary: light falling across a
 			// photo, not an app's two tones.
 			return nil
@@ -234,7 +243,7 @@ func (ci cellImage) background(row, col int, ink bool) (float64, bool) {
 			// theme the whole board is darker than the closing's paper.
 			out := ink && (ci.lines[i] || ci.faint[i])
 			if !out {
-				out, _ = isColoured(ci.bgr.at(x0+x, y0+y))
+				out = saturated(ci.bgr.at(x0+x, y0+y))
 			}
 			v := 0
 			if out {
@@ -366,29 +375,27 @@ func (ci cellImage) marksLookLikeGlyphs(filled, printed, marks []int) bool {
 	return true
 }
 
-// inkColour measures a cell's glyph where it is darkest (its shape mask)
-// against the paper in the cell's corners: how coloured the ink is, and
-// its mean Weber contrast against the local paper. The colour is the
-// spread of the light the ink takes from each channel of its paper's,
-// over the most it takes: black print takes alike from all three (near
-// 0), a blue pen takes red and green and leaves blue (0.6 and more).
-// Being a ratio, it is the same for a thin stroke blurred half into the
-// paper as for a solid square, and a coloured light or paper cancels.
+// inkColour measures a cell's ink where it is darkest (at least
+// shapeShare of its darkness, as the glyph's shape is cut) against the
+// paper in the cell's corners: how coloured the ink is, and its mean Weber
+// contrast against the local paper. The colour is the spread of the light
+// the ink takes from each channel of its paper's, over the most it takes:
+// black print takes alike from all three (near 0), a blue pen takes red
+// and green and leaves blue (0.6 and more). Being a ratio, it is the same
+// for a thin stroke blurred half into the paper as for a solid square,
+// and a coloured light or paper cancels. It reads the cell's window as
+// glyph finds it, lines left out, without following the glyph's pieces:
+// every filled cell of a large grid is measured.
 func (ci cellImage) inkColour(row, col int) (colour, contrast float64, ok bool) {
-	g := ci.glyph(row, col)
-	top := ci.glyphDarkness(g)
-	if g.faint == 0 || top == 0 {
-		return 0, 0, false
-	}
 	var paper [3]float64
 	np := 0
 	ci.corners(row, col, func(i int) {
 		if ci.faint[i] || ci.lines[i] {
 			return
 		}
-		b, gr, r := ci.bgr.at(i%ci.gray.w, i/ci.gray.w)
+		b, g, r := ci.bgr.at(i%ci.gray.w, i/ci.gray.w)
 		paper[0] += float64(b)
-		paper[1] += float64(gr)
+		paper[1] += float64(g)
 		paper[2] += float64(r)
 		np++
 	})
@@ -396,25 +403,57 @@ func (ci cellImage) inkColour(row, col int) (colour, contrast float64, ok bool) 
 		return 0, 0, false
 	}
 	px := ci.px
+	e := max(1, int(math.Round(glyphEdge*float64(px))))
+	ox, oy := col*px, row*px
+	if ci.shiftX != nil {
+		ox = min(max(ox+ci.shiftX[row*ci.cols+col], 0), ci.gray.w-px)
+		oy = min(max(oy+ci.shiftY[row*ci.cols+col], 0), ci.gray.h-px)
+	}
+	window := func(visit func(i, x, y int)) {
+		for y := oy + e; y < oy+px-e; y++ {
+			for x := ox + e; x < ox+px-e; x++ {
+				if i := y*ci.gray.w + x; ci.faint[i] && !ci.lines[i] {
+					visit(i, x, y)
+				}
+			}
+		}
+	}
+	// The ink's darkness: a high percentile, as glyphDarkness takes it.
+	var hist [256]int
+	n := 0
+	window(func(i, _, _ int) {
+		hist[ci.dark[i]]++
+		n++
+	})
+	top, acc := 0, 0
+	for v := 255; v >= 0 && n > 0; v-- {
+		acc += hist[v]
+		if acc*10 >= n {
+			top = v
+			break
+		}
+	}
+	if top == 0 {
+		return 0, 0, false
+	}
+	cut := uint8(shapeShare * float64(top))
 	var ink [3]float64
 	var sw float64
-	n := 0
-	for i, on := range ci.shapeMask(g, top) {
-		if !on {
-			continue
+	k := 0
+	window(func(i, x, y int) {
+		if ci.dark[i] < cut {
+			return
 		}
-		x, y := g.ox+i%px, g.oy+i/px
-		b, gr, r := ci.bgr.at(x, y)
+		b, g, r := ci.bgr.at(x, y)
 		ink[0] += float64(b)
-		ink[1] += float64(gr)
+		ink[1] += float64(g)
 		ink[2] += float64(r)
-		j := y*ci.gray.w + x
-		if level := float64(ci.gray.pix[j]) + float64(ci.dark[j]); level > 0 {
-			sw += float64(ci.dark[j]) / level
+		if level := float64(ci.gray.pix[i]) + float64(ci.dark[i]); level > 0 {
+			sw += float64(ci.dark[i]) / level
 		}
-		n++
-	}
-	if n == 0 {
+		k++
+	})
+	if k == 0 {
 		return 0, 0, false
 	}
 	var taken [3]float64
@@ -423,13 +462,22 @@ func (ci cellImage) inkColour(row, col int) (colour, contrast float64, ok bool) 
 		if p <= 0 {
 			return 0, 0, false
 		}
-		taken[c] = max(0, 1-ink[c]/float64(n)/p)
+		taken[c] = max(0, 1-ink[c]/float64(k)/p)
 	}
 	most := max(taken[0], taken[1], taken[2])
 	if most <= 0 {
 		return 0, 0, false
 	}
-	return (most - min(taken[0], taken[1], taken[2])) / most, sw / float64(n), true
+	return (most - min(taken[0], taken[1], taken[2])) / most, sw / float64(k), true
+}
+
+// saturated is isColoured without the hue, for the per-pixel passes.
+func saturated(b, g, r uint8) bool {
+	mx, mn := int(max(r, g, b)), int(min(r, g, b))
+	if mx > 70 {
+		return 100*(mx-mn) > 35*mx
+	}
+	return 10*(mx-mn) > 6*mx && mx-mn >= 24
 }
 
 // onPlainPaper says whether the paper in a cell's corners is as light as
