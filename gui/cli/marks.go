@@ -65,6 +65,9 @@ func wrongPoints(rep solver.MarkReport) []solver.Point {
 // printMarks names the cells the reader took for the player's marks
 // rather than printed givens, as the CLI names cells: r3c4, 1-based.
 func printMarks(w io.Writer, r *vision.Reading) {
+	if r.Cols <= 0 {
+		return
+	}
 	var names []string
 	for i, v := range r.Marks() {
 		if v != solver.Empty {
