@@ -268,7 +268,9 @@ func (u *ui) readPhoto(gen int, name, source, path string, data []byte, into *st
 	shown := reading.Scaled(scale)
 	rules, auto := reading.Rules()
 	out.auto = auto
-	out.puzzle, err = reading.Puzzle(rules)
+	// A half-played photo's puzzle is its printed givens; the player's
+	// marks become play mode's entries (openReading).
+	out.puzzle, err = reading.GivensPuzzle(rules)
 	if err == nil {
 		out.solve = solveWithImage(u.ctx, out.puzzle.Clone(), out.auto, mat, shown)
 		u.trace.since(start, "solved and drawn")
@@ -335,6 +337,7 @@ func (u *ui) newDocument(doc *document, ed *editor) {
 	u.hintStep = nil
 	u.suggestion = nil
 	u.photo.marked = nil
+	u.photo.crossed = nil
 	u.doc = doc
 	u.ed = ed
 	u.history.selectRecord(0)
@@ -357,9 +360,12 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 		return
 	}
 	ed := newEditor(pr.puzzle, pr.reading.Style)
-	ed.setReading(pr.reading.Cells, pr.reading.Confidence)
+	ed.setReading(pr.reading.Givens(), pr.reading.Confidence)
 	ed.edgeMode = len(pr.reading.Edges) > 0
 	doc := &document{source: source, name: name, photo: data, reading: pr.reading, readImage: pr.readImage, scale: pr.scale, auto: pr.auto, record: pr.record}
+	if pr.reading.HasMarks() {
+		doc.marks = pr.reading.Marks()
+	}
 	u.newDocument(doc, ed)
 	u.trace.mark("reading on screen")
 	doubtful := ed.count(markLowConfidence)
@@ -368,6 +374,10 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 		return
 	}
 	u.showSolve(pr.solve)
+	if doc.marks != nil {
+		u.playMarks("")
+		return
+	}
 	if doubtful > 0 && pr.solve.res.Status != solver.Unique {
 		u.status.set(levelWarning, fmt.Sprintf("%s — %d cells were hard to read (highlighted); check them and solve again.", u.status.message(), doubtful))
 	}

@@ -144,6 +144,7 @@ func (u *ui) markMistakes() int {
 			mistakes++
 		}
 	}
+	u.syncCrosses()
 	return mistakes
 }
 

@@ -583,6 +583,9 @@ func (u *ui) openRecord(id int64) {
 	if rec.Reading != nil {
 		ed.setReading(p.Cells, rec.Reading.Confidence)
 		ed.earlier = rec.Corrected
+		if marks, ok := cellsFromRows(rec.Reading.Marks, p.Rows, p.Cols); ok {
+			doc.marks = marks
+		}
 	}
 	if sol, ok := cellsFromRows(rec.Solution, p.Rows, p.Cols); ok {
 		res := solver.Result{Status: statusFromName(rec.Status), Rules: p.Rules, Solution: sol}
@@ -591,6 +594,9 @@ func (u *ui) openRecord(id int64) {
 	}
 	u.newDocument(doc, ed)
 	u.status.set(levelInfo, "Opened “"+rec.Title+"” from the history.")
+	if doc.marks != nil && doc.result != nil {
+		u.playMarks(u.status.message() + " ")
+	}
 	if doc.result != nil {
 		u.status.setResult(statusNames[rec.Status] + " · " + rulesLabel(rec.Rules))
 	} else {

@@ -24,6 +24,7 @@ type photoView struct {
 	hasGrid    bool
 	sel        solver.Point
 	marked     []solver.Point // outlined in the suggestion colour
+	crossed    []solver.Point // the player's wrong entries, crossed out
 	// tapped runs with the cell under a tap on the photo.
 	tapped func(solver.Point)
 	// painted, when set, runs once the window has painted a new picture:
@@ -185,6 +186,40 @@ func (r *photoRenderer) rebuild() {
 	if p.sel.Row < p.rows && p.sel.Col < p.cols {
 		r.outline(p.sel, theme.Color(theme.ColorNamePrimary))
 	}
+	for _, pt := range p.crossed {
+		if pt.Row < p.rows && pt.Col < p.cols {
+			r.cross(pt)
+		}
+	}
+}
+
+// crossInk crosses out the player's wrong entries on the photo, the red
+// the command line's overlay crosses them in.
+var crossInk = color.NRGBA{R: 0xe1, G: 0x1e, B: 0x1e, A: 0xff}
+
+// cross draws an X over a cell on the photo, in perspective, over a dark
+// halo as outline does.
+func (r *photoRenderer) cross(pt solver.Point) {
+	p := r.p
+	x, y := float64(pt.Col), float64(pt.Row)
+	for _, arm := range [2][2][2]float64{{{0.15, 0.15}, {0.85, 0.85}}, {{0.85, 0.15}, {0.15, 0.85}}} {
+		for _, c := range []color.Color{color.NRGBA{A: 0x90}, crossInk} {
+			l := canvas.NewLine(c)
+			l.StrokeWidth = 3
+			if c != crossInk {
+				l.StrokeWidth = 5
+			}
+			l.Position1 = p.toWidget(x+arm[0][0], y+arm[0][1])
+			l.Position2 = p.toWidget(x+arm[1][0], y+arm[1][1])
+			r.objects = append(r.objects, l)
+		}
+	}
+}
+
+// cross crosses out cells on the photo, such as wrong entries; nil clears.
+func (p *photoView) cross(pts []solver.Point) {
+	p.crossed = pts
+	p.Refresh()
 }
 
 // outline draws a cell's border on the photo, in perspective, over a dark

@@ -252,7 +252,7 @@ func (u *ui) enterPlay() {
 		return
 	}
 	ed.playing = true
-	ed.play = emptyCells(len(ed.puzzle.Cells))
+	ed.play = u.photoEntries()
 	ed.clearMarks(markDiffer | markContradiction | markMistake | markRevealed | markHint)
 	u.hintStep = nil
 	u.grid.Refresh()
@@ -276,6 +276,7 @@ func (u *ui) leavePlay() {
 	u.ed.playing = false
 	u.ed.play = nil
 	u.ed.clearMarks(markMistake | markRevealed)
+	u.photo.cross(nil)
 	if r := u.doc.result; r != nil && r.Status != solver.None {
 		u.ed.solution = r.Solution
 	}
@@ -303,6 +304,10 @@ func (u *ui) check() {
 	mistakes := u.markMistakes()
 	u.grid.Refresh()
 	left := u.blanksLeft()
+	if u.doc.marks != nil {
+		u.checkEntries(left)
+		return
+	}
 	switch {
 	case mistakes > 0:
 		u.status.set(levelError, fmt.Sprintf("%d %s crossed out.", mistakes, plural(mistakes, "mistake", "mistakes")))

@@ -63,6 +63,10 @@ type document struct {
 	result    *solver.Result
 	record    *store.Record
 	grade     *solver.Difficulty // asked of the generator; nil for other puzzles
+	// marks are the player's entries a half-played photo shows (row-major,
+	// solver.Empty elsewhere); nil when it shows none. The givens alone
+	// are the puzzle, and play mode starts from these entries.
+	marks []solver.Cell
 }
 
 // ui is the window and everything in it. All of its fields belong to the
@@ -298,7 +302,8 @@ func (u *ui) toolbar() fyne.CanvasObject {
 		widget.ShowPopUpMenuAtRelativePosition(exportMenu, u.win.Canvas(), below, u.exportButton)
 	}
 	u.traced = append(u.traced, tracedObject{"open-button", open}, tracedObject{"solve-button", u.solveButton},
-		tracedObject{"export-button", u.exportButton}, tracedObject{"new-button", newPuzzle})
+		tracedObject{"export-button", u.exportButton}, tracedObject{"new-button", newPuzzle},
+		tracedObject{"check-button", u.checkButton})
 	for _, b := range []*widget.Button{open, camera, newPuzzle, u.playButton, u.checkButton, u.revealButton, u.hintButton, steps, undo, redo, u.exportButton} {
 		b.Importance = widget.LowImportance
 	}
@@ -437,6 +442,7 @@ func (u *ui) showPhoto() {
 		}
 	}
 	u.photo.show(img, corners, u.ed.puzzle.Rows, u.ed.puzzle.Cols)
+	u.syncCrosses()
 	u.photo.selectCell(u.ed.sel)
 	u.scheduleLayoutTrace()
 }
@@ -539,6 +545,7 @@ func (u *ui) edited() {
 			return
 		}
 		u.ed.clearMarks(markMistake)
+		u.syncCrosses()
 		u.grid.Refresh()
 		u.status.set(levelInfo, "Playing: fill the blank cells; Check shows mistakes, Hint the next step.")
 		return

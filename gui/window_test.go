@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 
+	"binocle/internal/halfplayed"
 	"binocle/solver"
 	"binocle/store"
 	"binocle/vision"
@@ -25,17 +26,8 @@ import (
 const fixturePhoto = "../testdata/photo-newspaper.jpg"
 
 // fixtureGivens is what is printed in the fixture, from the generator's
-// truth file.
-var fixtureGivens = []string{
-	"01..11..",
-	"..1.....",
-	"1.....1.",
-	".0..10..",
-	".1......",
-	"0...0...",
-	"0..1.1..",
-	"..0...0.",
-}
+// truth file: the puzzle halfplayed.Newspaper draws half played.
+var fixtureGivens = halfplayed.Newspaper().Givens
 
 // newTestUI is the whole window on the headless test driver, with its
 // history in a temporary directory.

@@ -47,6 +47,10 @@ type Reading struct {
 	Confidence []float64 `json:"confidence,omitempty"`
 	// Style names the look the reader recognized, such as "linkedin-tango".
 	Style string `json:"style,omitempty"`
+	// Marks are the player's entries a half-played photo showed beside
+	// the printed givens, one string per row in '.', '0', '1', '2'; empty
+	// when it showed none. The record's givens are the printed ones.
+	Marks []string `json:"marks,omitempty"`
 }
 
 // Sources lists the accepted Record.Source values.
@@ -188,6 +192,11 @@ func (r *Record) validate() error {
 		for _, c := range rd.Corners {
 			if math.IsNaN(c[0]) || math.IsInf(c[0], 0) || math.IsNaN(c[1]) || math.IsInf(c[1], 0) {
 				return fmt.Errorf("reading corner %v is not a point", c)
+			}
+		}
+		if len(rd.Marks) > 0 {
+			if err := checkGrid("reading marks", rd.Marks, r.Rows, r.Cols, maxSymbol, true); err != nil {
+				return err
 			}
 		}
 	}

@@ -99,6 +99,8 @@ func TestSaveRejectsBadRecords(t *testing.T) {
 		{"edge outside", func(r *Record) { r.Edges = []solver.Edge{{R1: 0, C1: 3, R2: 0, C2: 4}} }, "edge 1"},
 		{"corrected outside", func(r *Record) { r.Corrected = []solver.Point{{Row: -1}} }, "corrected cell 1"},
 		{"confidence count", func(r *Record) { r.Reading.Confidence = r.Reading.Confidence[1:] }, "confidences"},
+		{"marks rows", func(r *Record) { r.Reading.Marks = []string{"...."} }, "reading marks have 1 rows"},
+		{"marks cell", func(r *Record) { r.Reading.Marks = []string{"..2.", "....", "....", "...."} }, "reading marks row 1 column 3"},
 		{"hash", func(r *Record) { r.PhotoHash = "abc" }, "photo hash"},
 		{"unknown photo", func(r *Record) { r.PhotoHash = strings.Repeat("a", 64) }, "not in the store"},
 		{"ancient", func(r *Record) { r.Created = time.Date(1200, 1, 1, 0, 0, 0, 0, time.UTC) }, "created time"},

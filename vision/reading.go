@@ -52,6 +52,14 @@ type Reading struct {
 	// to go on: where to look first when a reading is wrong.
 	Method   Method
 	Evidence Evidence
+	// Given tells, for each cell (row-major), whether its symbol is
+	// printed in the puzzle (true) or was entered by a player (false): a
+	// pen or pencil mark on paper, an entry on an app's unshaded cell.
+	// Blank cells are false. Read marks every filled cell a given unless
+	// the picture clearly tells the two apart (cells_given.go); nil, as in
+	// a reading built by hand, also means every filled cell is a given.
+	// Copies of a reading (Scaled) share it: it is read-only.
+	Given []bool
 
 	// bend, when the page was found bent, maps grid cells (corners at
 	// integers) to original pixels more closely than Homography (rectify_mesh.go).
@@ -113,6 +121,17 @@ type readingJSON struct {
 	Method     Method        `json:"method"`
 	Evidence   Evidence      `json:"evidence"`
 	Millis     float64       `json:"millis"`
+	// Filled lists every filled cell, row-major, saying whether it is
+	// printed in the puzzle or a player's mark.
+	Filled []filledJSON `json:"filled"`
+}
+
+// filledJSON is one filled cell of `read --json`, 0-based like the edges.
+type filledJSON struct {
+	R     int    `json:"r"`
+	C     int    `json:"c"`
+	Value string `json:"value"`
+	Given bool   `json:"given"`
 }
 
 // MarshalJSON writes the shape documented for `binocle read --json`.
@@ -129,6 +148,12 @@ func (r *Reading) MarshalJSON() ([]byte, error) {
 	}
 	if out.Edges == nil {
 		out.Edges = []solver.Edge{}
+	}
+	out.Filled = []filledJSON{}
+	for i, v := range r.Cells {
+		if v != solver.Empty && r.Cols > 0 {
+			out.Filled = append(out.Filled, filledJSON{R: i / r.Cols, C: i % r.Cols, Value: string(v.Char()), Given: r.IsGiven(i)})
+		}
 	}
 	out.Confidence = make([][]float64, r.Rows)
 	for row := range out.Confidence {

@@ -15,7 +15,7 @@ import (
 func init() {
 	register(&command{
 		name:    "overlay",
-		summary: "read and solve a photo, and draw the answer onto it",
+		summary: "read and solve a photo, and draw the answer onto it, crossing out a player's wrong entries",
 		usage:   "IMAGE -o out.png [--rules auto|threeinarow|takuzu|troix] [--accept-fixes]",
 		flags: func(fs *flag.FlagSet) func(env *Env, fs *flag.FlagSet) int {
 			out := fs.String("o", "", "the PNG file to write (required)")
@@ -59,7 +59,8 @@ func overlayPhoto(env *Env, path, out, rules string, acceptFixes bool) int {
 		fmt.Fprintf(env.Stderr, "binocle overlay: %v\n", err)
 		return ExitBadInput
 	}
-	p, res, err := solveReading(r, rules, defaultTimeout)
+	sol, err := solvePhotoReading(r, rules, defaultTimeout)
+	p, res, marks, checked := sol.p, sol.res, sol.marks, sol.checked
 	if errors.Is(err, context.DeadlineExceeded) {
 		return gaveUp(env, "overlay", path, defaultTimeout)
 	}
@@ -70,7 +71,11 @@ func overlayPhoto(env *Env, path, out, rules string, acceptFixes bool) int {
 	fx := suggestFixes(r, p, res)
 	if fx.found && acceptFixes {
 		p, res = fx.suggestion.Puzzle, fx.suggestion.Result
-		r.Cells = append(r.Cells[:0:0], p.Cells...)
+		if err := r.SetGivens(p.Cells); err != nil {
+			fmt.Fprintf(env.Stderr, "binocle overlay: %s: %v\n", path, err)
+			return ExitBadInput
+		}
+		marks, checked = checkReadingMarks(r, p, res, defaultTimeout)
 		fx.describe(env.Stdout, true)
 	} else if res.Status != solver.Unique {
 		fx.describe(env.Stderr, false)
@@ -93,6 +98,16 @@ func overlayPhoto(env *Env, path, out, rules string, acceptFixes bool) int {
 		return ExitBadInput
 	}
 	defer drawn.Close()
+	// A half-played photo keeps the player's entries as written (the
+	// answer fills only the cells left blank) and gets the wrong ones
+	// crossed out.
+	if checked {
+		if err := vision.DrawCrosses(&drawn, r, wrongPoints(marks)); err != nil {
+			fmt.Fprintf(env.Stderr, "binocle overlay: %s: %v\n", path, err)
+			return ExitBadInput
+		}
+		fmt.Fprintf(env.Stdout, "%s.\n", marks.Message())
+	}
 	if err := vision.WritePNG(out, drawn); err != nil {
 		fmt.Fprintf(env.Stderr, "binocle overlay: %v\n", err)
 		return ExitBadInput

@@ -62,6 +62,7 @@ func oneImageArg(env *Env, fs *flag.FlagSet, name string) (string, bool) {
 
 func printReading(env *Env, r *vision.Reading) {
 	fmt.Fprint(env.Stdout, r.String())
+	printMarks(env.Stdout, r)
 	if doubtful := r.Doubtful(doubtfulBelow); len(doubtful) > 0 {
 		fmt.Fprintf(env.Stdout, "doubtful cells (row,col from 1):")
 		for _, p := range doubtful {

@@ -48,13 +48,13 @@ func TestReadJSONShape(t *testing.T) {
 	}
 	var keys map[string]json.RawMessage
 	json.Unmarshal([]byte(out), &keys)
-	for _, k := range []string{"rows", "cols", "cells", "edges", "corners", "confidence", "style", "method", "evidence", "millis"} {
+	for _, k := range []string{"rows", "cols", "cells", "edges", "corners", "confidence", "style", "method", "evidence", "millis", "filled"} {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("JSON lacks %q", k)
 		}
 	}
-	if len(keys) != 10 {
-		t.Errorf("JSON has %d keys, want the 10 documented", len(keys))
+	if len(keys) != 11 {
+		t.Errorf("JSON has %d keys, want the 11 documented", len(keys))
 	}
 	if got.Method == "" || got.Evidence == nil {
 		t.Errorf("method %q, evidence %v: the reading must say how it was read", got.Method, got.Evidence)

@@ -19,7 +19,7 @@ import (
 func init() {
 	register(&command{
 		name:    "solve",
-		summary: "solve a puzzle file, Unruly game ID or photo, and prove the answer unique",
+		summary: "solve a puzzle file, Unruly game ID or photo, and prove the answer unique; on a half-played photo, check the player's entries",
 		usage: "[--rules auto|threeinarow|takuzu|troix] [--json] [--no-save] [--store DIR] [--accept-fixes] [--timeout 30s] FILE|-\n" +
 			"       binocle solve --jsonl [--rules R] [--timeout 30s] < puzzles.jsonl",
 		flags: func(fs *flag.FlagSet) func(env *Env, fs *flag.FlagSet) int {

@@ -16,22 +16,78 @@ import (
 
 // solveReading solves what was read, under rules ("auto" or "" takes the
 // rules the reading's glyphs name, as the app does, and lets the solver
-// widen them where the reading allows), giving up after timeout.
+// widen them where the reading allows), giving up after timeout. A
+// half-played photo is solved from its printed givens alone; the
+// player's marks are checked against that answer (checkReadingMarks).
 func solveReading(r *vision.Reading, rules string, timeout time.Duration) (*solver.Puzzle, solver.Result, error) {
-	set, auto := r.Rules()
-	if rules != "" && !strings.EqualFold(rules, "auto") {
-		var err error
-		if set, err = solver.ParseRules(rules); err != nil {
-			return nil, solver.Result{}, err
-		}
-		auto = false
+	set, auto, err := readingRules(r, rules)
+	if err != nil {
+		return nil, solver.Result{}, err
 	}
-	p, err := r.Puzzle(set)
+	p, err := r.GivensPuzzle(set)
 	if err != nil {
 		return nil, solver.Result{}, err
 	}
 	res, err := solveWith(p, auto, timeout)
 	return p, res, err
+}
+
+// readingRules is the rule set a reading is solved under, and whether
+// the solver may widen it (see solveReading).
+func readingRules(r *vision.Reading, rules string) (solver.Rules, bool, error) {
+	set, auto := r.Rules()
+	if rules != "" && !strings.EqualFold(rules, "auto") {
+		var err error
+		if set, err = solver.ParseRules(rules); err != nil {
+			return set, false, err
+		}
+		auto = false
+	}
+	return set, auto, nil
+}
+
+// photoSolution is a photo's reading solved, and a half-played photo's
+// entries checked.
+type photoSolution struct {
+	// p and res are what was solved and how: the printed givens, or
+	// with the player's entries as well (byEntries).
+	p   *solver.Puzzle
+	res solver.Result
+	// marks are the entries checked against the givens alone; checked
+	// says the photo shows entries and they were.
+	marks     solver.MarkReport
+	checked   bool
+	byEntries bool
+}
+
+// solvePhotoReading solves a reading from its printed givens and checks
+// the player's entries. When the givens alone leave the answer open (a
+// finished screenshot whose clues the reader missed), the entries read
+// as givens may settle it, as they did before entries were told apart:
+// the answer shown is then the one the entries fit, and the check still
+// judges each entry by the givens alone.
+func solvePhotoReading(r *vision.Reading, rules string, timeout time.Duration) (photoSolution, error) {
+	p, res, err := solveReading(r, rules, timeout)
+	if err != nil {
+		return photoSolution{}, err
+	}
+	out := photoSolution{p: p, res: res}
+	out.marks, out.checked = checkReadingMarks(r, p, res, timeout)
+	if !out.checked || res.Status == solver.Unique {
+		return out, nil
+	}
+	set, auto, err := readingRules(r, rules)
+	if err != nil {
+		return out, nil
+	}
+	full, err := r.Puzzle(set)
+	if err != nil {
+		return out, nil
+	}
+	if fres, err := solveWith(full, auto, timeout); err == nil && fres.Status == solver.Unique {
+		out.p, out.res, out.byEntries = full, fres, true
+	}
+	return out, nil
 }
 
 // photoSolveJSON is `binocle solve IMAGE --json`: the reading and the solve.
@@ -47,6 +103,8 @@ type photoSolveJSON struct {
 	// were not applied; FixesAccepted says they were.
 	SuggestedSolution []string `json:"suggested_solution,omitempty"`
 	FixesAccepted     bool     `json:"fixes_accepted,omitempty"`
+	// Marks is the check of the player's entries on a half-played photo.
+	Marks *marksJSON `json:"marks,omitempty"`
 }
 
 func solvePhoto(env *Env, path string, opts SolveOptions) int {
@@ -55,7 +113,8 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
 		return ExitBadInput
 	}
-	p, res, err := solveReading(r, opts.Rules, opts.Timeout)
+	sol, err := solvePhotoReading(r, opts.Rules, opts.Timeout)
+	p, res, marks, checked := sol.p, sol.res, sol.marks, sol.checked
 	if errors.Is(err, context.DeadlineExceeded) {
 		return gaveUp(env, "solve", path, opts.Timeout)
 	}
@@ -68,10 +127,22 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 	if accepted {
 		p, res = fx.suggestion.Puzzle, fx.suggestion.Result
 		// What is saved and drawn is the fixed reading.
-		r.Cells = append(r.Cells[:0:0], p.Cells...)
+		if err := r.SetGivens(p.Cells); err != nil {
+			fmt.Fprintf(env.Stderr, "binocle solve: %s: %v\n", path, err)
+			return ExitBadInput
+		}
+		marks, checked = checkReadingMarks(r, p, res, opts.Timeout)
 	}
 	if saveSolve != nil && !opts.NoSave {
-		if err := savePhotoSolve(env, opts, path, p, res, r); err != nil {
+		saved := r
+		if sol.byEntries {
+			// What was solved holds the entries as givens: the entry is
+			// kept as such, a plain photo's.
+			plain := *r
+			plain.Given = nil
+			saved = &plain
+		}
+		if err := savePhotoSolve(env, opts, path, p, res, saved); err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: the history was not updated: %v\n", err)
 		}
 	}
@@ -84,6 +155,10 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		if fx.found && !accepted {
 			out.SuggestedSolution = solver.GridRows(fx.suggestion.Result.Solution, p.Rows, p.Cols)
 		}
+		if checked {
+			out.Marks = newMarksJSON(marks)
+			out.Marks.SolvedWithEntries = sol.byEntries
+		}
 		b, err := json.Marshal(out)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
@@ -93,6 +168,12 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 	} else {
 		printReading(env, r)
 		printPhotoSolve(env, p, res)
+		if checked {
+			if sol.byEntries {
+				fmt.Fprintln(env.Stdout, "(solved with your entries as givens: the printed givens alone leave the answer open)")
+			}
+			fmt.Fprintf(env.Stdout, "\n%s.\n", marks.Message())
+		}
 		if fx.found || res.Status != solver.Unique {
 			fmt.Fprintln(env.Stdout)
 			fx.describe(env.Stdout, accepted)

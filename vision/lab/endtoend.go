@@ -94,21 +94,32 @@ type userOutcome struct {
 }
 
 // solveAsUserWould reads, solves under the rules the reading names (as
-// the command line and the app do), and when that is not unique asks the
-// rules for fixes.
+// the command line and the app do: a half-played picture from its printed
+// givens alone, and with the entries as givens when those leave the answer
+// open), and when that is not unique asks the rules for fixes.
 func solveAsUserWould(img string, tr Truth) userOutcome {
 	r, err := vision.ReadFile(img)
 	if err != nil {
 		return userOutcome{err: err}
 	}
 	rules, auto := r.Rules()
-	p, err := r.Puzzle(rules)
+	solve := func(p *solver.Puzzle) solver.Result {
+		if auto {
+			return solver.SolveAuto(p)
+		}
+		return solver.Solve(p)
+	}
+	p, err := r.GivensPuzzle(rules)
 	if err != nil {
 		return userOutcome{err: err}
 	}
-	res := solver.Solve(p)
-	if auto {
-		res = solver.SolveAuto(p)
+	res := solve(p)
+	if res.Status != solver.Unique && r.HasMarks() {
+		if full, err := r.Puzzle(rules); err == nil {
+			if fres := solve(full); fres.Status == solver.Unique {
+				res = fres
+			}
+		}
 	}
 	if res.Status == solver.Unique {
 		return userOutcome{status: res.Status, solution: res.Solution}

@@ -207,6 +207,29 @@ var errorPath = regexp.MustCompile(`^\S*/([^/\s]+: )`)
 // shared one from wherever the data lies.
 func withoutDir(msg string) string { return errorPath.ReplaceAllString(msg, "$1") }
 
+// dropPrintedOnly drops a reading's "filled" list when every filled cell
+// in it is a printed given: the list was added after the first snapshots
+// were taken and then says nothing the cells do not, while a player's
+// mark found or lost is a difference worth showing.
+func dropPrintedOnly(reading map[string]json.RawMessage) {
+	raw, ok := reading["filled"]
+	if !ok {
+		return
+	}
+	var filled []struct {
+		Given bool `json:"given"`
+	}
+	if json.Unmarshal(raw, &filled) != nil {
+		return
+	}
+	for _, f := range filled {
+		if !f.Given {
+			return
+		}
+	}
+	delete(reading, "filled")
+}
+
 // canonical is an entry with the ignored fields dropped, its keys sorted;
 // numbers keep their text as written.
 func canonical(line []byte) (string, string, error) {
@@ -221,6 +244,7 @@ func canonical(line []byte) (string, string, error) {
 	for _, f := range ignoredFields {
 		delete(en.Reading, f)
 	}
+	dropPrintedOnly(en.Reading)
 	en.Error = withoutDir(en.Error)
 	b, err := json.Marshal(en)
 	return string(b), en.Name, err

@@ -37,6 +37,27 @@ func TestDiff(t *testing.T) {
 	}
 }
 
+// A snapshot taken before readings listed their filled cells equals one
+// whose filled cells are all printed givens, and not one with a mark.
+func TestDiffFilled(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	write := func(dir, line string) {
+		if err := os.WriteFile(filepath.Join(dir, "s.jsonl"), []byte(line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(a, `{"name":"x","reading":{"cells":["1."]}}`)
+	write(b, `{"name":"x","reading":{"cells":["1."],"filled":[{"r":0,"c":0,"value":"1","given":true}]}}`)
+	var out strings.Builder
+	if n, err := Diff(a, b, &out); err != nil || n != 0 {
+		t.Fatalf("printed givens only: %d differences (%v):\n%s", n, err, out.String())
+	}
+	write(b, `{"name":"x","reading":{"cells":["1."],"filled":[{"r":0,"c":0,"value":"1","given":false}]}}`)
+	if n, err := Diff(a, b, &out); err != nil || n != 1 {
+		t.Errorf("a player's mark: %d differences (%v), want 1", n, err)
+	}
+}
+
 func TestNaturalLess(t *testing.T) {
 	for _, c := range []struct {
 		a, b string

@@ -16,6 +16,9 @@ func FromSolve(p *solver.Puzzle, res solver.Result, source string, r *vision.Rea
 	rec := store.RecordFromSolve(p, res, source)
 	if r != nil {
 		rec.Reading = &store.Reading{Corners: r.Corners, Confidence: r.Confidence, Style: string(r.Style)}
+		if r.HasMarks() && len(r.Cells) == r.Rows*r.Cols {
+			rec.Reading.Marks = solver.GridRows(r.Marks(), r.Rows, r.Cols)
+		}
 	}
 	return rec
 }

@@ -35,3 +35,26 @@ func TestFromSolve(t *testing.T) {
 		}
 	}
 }
+
+// A half-played photo's record keeps the player's entries beside the
+// printed givens; a photo with none keeps no marks.
+func TestFromSolveKeepsMarks(t *testing.T) {
+	p, err := solver.NewPuzzle(solver.ThreeInARow, 2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Cells[0] = solver.One
+	r := &vision.Reading{Rows: 2, Cols: 2, Cells: []solver.Cell{solver.One, solver.Zero, solver.Empty, solver.Empty},
+		Confidence: []float64{1, 1, 1, 1}, Given: []bool{true, false, false, false}}
+	rec := FromSolve(p, solver.Result{Status: solver.Multiple}, "photo", r)
+	if rec.Reading == nil || len(rec.Reading.Marks) != 2 || rec.Reading.Marks[0] != ".0" || rec.Reading.Marks[1] != ".." {
+		t.Errorf("marks %v, want [.0 ..]", rec.Reading)
+	}
+	if _, err := rec.Puzzle(); err != nil {
+		t.Errorf("the record does not validate: %v", err)
+	}
+	r.Given = nil
+	if rec := FromSolve(p, solver.Result{Status: solver.Multiple}, "photo", r); rec.Reading.Marks != nil {
+		t.Errorf("a reading without marks keeps %v", rec.Reading.Marks)
+	}
+}

@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"binocle/internal/halfplayed"
 )
 
 var (
@@ -192,6 +194,31 @@ func TestRealWindow(t *testing.T) {
 		a.click(a.centre("history-search"))
 		a.xdo("type", "--delay", "15", "8x8")
 		a.waitFor(from, `history lists [1-9][0-9]* for "8x8"`)
+	})
+	step("check a half-played photo", func(a driver) {
+		// The newspaper puzzle with 17 entries in blue pen, r3c4 and r5c1
+		// wrong: it opens in play mode with the entries, and Check names
+		// and crosses out the wrong two.
+		path := filepath.Join(a.dir, "half-played.png")
+		if err := halfplayed.Newspaper().WriteFile(path); err != nil {
+			a.t.Fatal(err)
+		}
+		from := a.mark()
+		a.xdo("mousemove", "--sync", "700", "400")
+		a.xdo("key", "ctrl+o")
+		a.waitFor(from, `dialog shown: Open`)
+		a.typePath(path)
+		a.waitFor(from, `trace .* entries 17 givens 18$`)
+		a.waitFor(from, `status 0 Read 17 entries of yours beside the 18 printed givens`)
+		from = a.mark()
+		a.click(a.centre("check-button"))
+		a.waitFor(from, `status 3 2 of your 17 entries are wrong: r3c4, r5c1 \(crossed out\)\.$`)
+		time.Sleep(500 * time.Millisecond) // a frame or two to paint
+		img := a.shot("app-check-half-played.png")
+		px, py, pw, ph := a.box("photo")
+		if n := redPixels(img, image.Rect(px, py, px+pw, py+ph)); n < minCrossPixels {
+			a.t.Errorf("the photo shows %d red pixels, too few for two crossed-out entries", n)
+		}
 	})
 	driver{running, t}.stop()
 }
@@ -532,6 +559,26 @@ func checkPNG(t *testing.T, path string) {
 	if b := img.Bounds(); b.Dx() < 100 || b.Dy() < 100 {
 		t.Fatalf("%s is only %v", path, b)
 	}
+}
+
+// minCrossPixels is the fewest strongly red pixels two crosses drawn over
+// cells of the photo leave, at the 3-pixel stroke the photo view draws
+// them in: the photo itself, black print and blue pen, has none.
+const minCrossPixels = 150
+
+// redPixels counts the strongly red pixels in r.
+func redPixels(img image.Image, r image.Rectangle) int {
+	r = r.Intersect(img.Bounds())
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			if cr>>8 > 180 && cg>>8 < 90 && cb>>8 < 90 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // spread is the standard deviation of grey over r.

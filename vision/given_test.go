@@ -1,0 +1,338 @@
+package vision
+
+import (
+	"encoding/json"
+	"fmt"
+	"image"
+	"strings"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"binocle/internal/halfplayed"
+	"binocle/internal/synth"
+	"binocle/solver"
+)
+
+// asPhoto turns a clean picture into a phone photo of it: seen aslant,
+// unevenly lit, out of focus and saved as a JPEG. The caller closes it.
+func asPhoto(t *testing.T, clean gocv.Mat) gocv.Mat {
+	t.Helper()
+	w, h := float64(clean.Cols()), float64(clean.Rows())
+	flat := [4][2]float64{{0, 0}, {w, 0}, {w, h}, {0, h}}
+	seen := [4][2]float64{{0.06 * w, 0.03 * h}, {0.97 * w, 0.08 * h}, {0.93 * w, 0.98 * h}, {0.02 * w, 0.92 * h}}
+	hm, ok := homographyFromQuads(seen, flat)
+	if !ok {
+		t.Fatal("no homography")
+	}
+	tilted := warp(clean, hm, clean.Cols(), clean.Rows())
+	defer tilted.Close()
+	// Light falling off by a fifth from left to right.
+	pix := tilted.ToBytes()
+	cols := clean.Cols()
+	for i := range pix {
+		x := (i / 3) % cols
+		pix[i] = uint8(float64(pix[i]) * (1 - 0.2*float64(x)/w))
+	}
+	lit, err := gocv.NewMatFromBytes(clean.Rows(), cols, gocv.MatTypeCV8UC3, pix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lit.Close()
+	blurred := gocv.NewMat()
+	defer blurred.Close()
+	gocv.GaussianBlur(lit, &blurred, image.Pt(5, 5), 1.4, 1.4, gocv.BorderReplicate)
+	buf, err := gocv.IMEncodeWithParams(gocv.JPEGFileExt, blurred, []int{gocv.IMWriteJpegQuality, 80})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer buf.Close()
+	photo, err := LoadBytes(buf.GetBytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return photo
+}
+
+// wantGivens checks a reading's cells and its givens against a board.
+func wantGivens(t *testing.T, r *Reading, givens, marks []string) {
+	t.Helper()
+	for i, v := range r.Cells {
+		row, col := i/r.Cols, i%r.Cols
+		g, m := givens[row][col], marks[row][col]
+		want := g
+		if m != '.' {
+			want = m
+		}
+		if v.Char() != want {
+			t.Errorf("r%dc%d read %c, want %c", row+1, col+1, v.Char(), want)
+			continue
+		}
+		if r.IsGiven(i) != (g != '.') {
+			t.Errorf("r%dc%d (%c): given %v, want %v", row+1, col+1, want, r.IsGiven(i), g != '.')
+		}
+	}
+}
+
+// On paper the player's pen or pencil is told from the black print, in a
+// screenshot of the page and in a photo of it.
+func TestGivensAgainstPenAndPencil(t *testing.T) {
+	half := halfplayed.Newspaper()
+	pencil := half
+	pencil.Ink = halfplayed.Pencil
+	printed := half
+	printed.Marks = []string{"........", "........", "........", "........", "........", "........", "........", "........"}
+	for _, tc := range []struct {
+		name  string
+		board halfplayed.Board
+		photo bool
+	}{
+		{"blue pen", half, false},
+		{"blue pen, photographed", half, true},
+		{"pencil", pencil, false},
+		{"pencil, photographed", pencil, true},
+		{"finished in pencil", half.Finished(halfplayed.NewspaperSolution, halfplayed.Pencil), false},
+		{"print alone", printed, false},
+		{"print alone, photographed", printed, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := tc.board.PNG()
+			if err != nil {
+				t.Fatal(err)
+			}
+			clean, err := LoadBytes(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer clean.Close()
+			read := clean
+			if tc.photo {
+				photo := asPhoto(t, clean)
+				defer photo.Close()
+				read = photo
+			}
+			r, err := Read(read)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Rows != 8 || r.Cols != 8 {
+				t.Fatalf("read %dx%d", r.Rows, r.Cols)
+			}
+			wantGivens(t, r, tc.board.Givens, tc.board.Marks)
+		})
+	}
+}
+
+// LinkedIn Tango shades its locked cells: on a board played part way or
+// to the end, in the light and the dark theme, the shaded cells are the
+// givens and every other filled cell the player's. (A dark board played
+// part way is not here: the reader takes its blank cells for moons.)
+func TestShadedCellsAreGivens(t *testing.T) {
+	solution := []string{"001101", "010011", "110100", "101001", "011010", "100110"}
+	givens := []string{"0.....", "....1.", ".10...", "...00.", ".1....", ".....0"}
+	half := []string{"0011..", "....1.", ".10...", "1..00.", ".1....", "1....0"}
+	for _, tc := range []struct {
+		name  string
+		cells []string
+		dark  bool
+	}{
+		{"half played", half, false},
+		{"finished", solution, false},
+		{"finished, dark theme", solution, true},
+		{"not yet played", givens, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := synth.Spec{Name: "shaded", Seed: 17, Kind: synth.KindClean, Style: synth.StyleTango, Look: synth.LookApp,
+				Source: "given-test", Rows: 6, Cols: 6, Cells: tc.cells, Givens: givens, Width: 800, Height: 900, Dark: tc.dark}
+			r, err := readSpec(t, spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			marks := make([]string, 6)
+			for row := range marks {
+				m := []byte(tc.cells[row])
+				for col := range m {
+					if givens[row][col] != '.' {
+						m[col] = '.'
+					}
+				}
+				marks[row] = string(m)
+			}
+			wantGivens(t, r, givens, marks)
+		})
+	}
+}
+
+// Every filled cell of an ordinary reading stays a given: the fixtures
+// drawn in one ink, and the committed screenshots and photo.
+func TestOrdinaryReadingsHaveNoMarks(t *testing.T) {
+	for _, f := range fixtures {
+		t.Run(f.name, func(t *testing.T) {
+			img, _ := f.render()
+			defer img.Close()
+			r, err := Read(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.HasMarks() {
+				t.Errorf("marks read at %v", markNames(r))
+			}
+		})
+	}
+	for _, path := range []string{"testdata/reader/tango6.png", "testdata/reader/takuzu6.png", "../testdata/photo-newspaper.jpg"} {
+		r, err := ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.HasMarks() {
+			t.Errorf("%s: marks read at %v", path, markNames(r))
+		}
+	}
+}
+
+func markNames(r *Reading) []string {
+	var names []string
+	for i, v := range r.Marks() {
+		if v != solver.Empty {
+			names = append(names, fmt.Sprintf("r%dc%d", i/r.Cols+1, i%r.Cols+1))
+		}
+	}
+	return names
+}
+
+func TestSplitTwo(t *testing.T) {
+	continuum := make([]float64, 30)
+	for i := range continuum {
+		continuum[i] = 150 + 2*float64(i)
+	}
+	for _, tc := range []struct {
+		name   string
+		values []float64
+		clear  bool
+		lo     int
+	}{
+		{"two tight groups", []float64{238, 239, 255, 254, 238, 255, 237}, true, 4},
+		{"one odd value far off", []float64{20, 21, 20, 22, 140}, true, 4},
+		{"too close", []float64{250, 251, 247, 246}, false, 0},
+		{"a gradient", continuum, false, 0},
+		{"groups with a value between", []float64{200, 201, 215, 230, 231}, false, 0},
+		{"one value", []float64{3}, false, 0},
+		{"none", nil, false, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, clear := splitTwo(tc.values, shadeGap, shadeFloor)
+			if clear != tc.clear || (clear && len(s.lo) != tc.lo) {
+				t.Errorf("clear %v with %d low, want %v with %d", clear, len(s.lo), tc.clear, tc.lo)
+			}
+		})
+	}
+}
+
+// A reading built by hand, with no Given, has every filled cell a given;
+// SetGivens keeps the marks where the new givens leave room.
+func TestReadingGivensAndMarks(t *testing.T) {
+	r := &Reading{Rows: 2, Cols: 3, Cells: []solver.Cell{solver.One, solver.Empty, solver.Zero, solver.Empty, solver.One, solver.Zero}}
+	if r.HasMarks() || !r.IsGiven(0) || r.IsGiven(1) || r.IsGiven(-1) || r.IsGiven(6) {
+		t.Fatal("a reading without Given has marks")
+	}
+	r.Given = []bool{true, false, false, false, true, true}
+	if !r.HasMarks() || r.IsGiven(2) || !r.IsGiven(5) {
+		t.Fatal("r1c3 is not a mark")
+	}
+	p, err := r.GivensPuzzle(solver.ThreeInARow)
+	if err != nil || strings.Join(p.RowStrings(), "/") != "1../.10" {
+		t.Fatalf("givens puzzle %v, %v", p, err)
+	}
+	if got := strings.Join(solver.GridRows(r.Marks(), 2, 3), "/"); got != "..0/..." {
+		t.Errorf("marks %s", got)
+	}
+	// The rules move a given onto r1c2 and drop r2c2; r1c3 stays a mark.
+	shared := r.Given
+	if err := r.SetGivens([]solver.Cell{solver.One, solver.Zero, solver.Empty, solver.Empty, solver.Empty, solver.Zero}); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(solver.GridRows(r.Cells, 2, 3), "/"); got != "100/..0" || !r.IsGiven(1) || r.IsGiven(2) || shared[1] {
+		t.Errorf("after SetGivens: cells %s, given %v (the old flags %v)", got, r.Given, shared)
+	}
+	if r.SetGivens(nil) == nil {
+		t.Error("givens of the wrong size were taken")
+	}
+	r.Given = r.Given[:2]
+	if _, err := r.GivensPuzzle(solver.ThreeInARow); err == nil {
+		t.Error("a reading with too few given flags made a puzzle")
+	}
+}
+
+// read --json lists every filled cell, saying whether it is a given.
+func TestReadingJSONFilled(t *testing.T) {
+	r := &Reading{Rows: 2, Cols: 2, Cells: []solver.Cell{solver.One, solver.Empty, solver.Empty, solver.Zero},
+		Confidence: []float64{1, 1, 1, 1}, Given: []bool{true, false, false, false}}
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Cells  []string `json:"cells"`
+		Filled []struct {
+			R, C  int
+			Value string
+			Given bool
+		} `json:"filled"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got.Filled) != "[{0 0 1 true} {1 1 0 false}]" || strings.Join(got.Cells, "/") != "1./.0" {
+		t.Errorf("JSON %s", b)
+	}
+	r.Cells = []solver.Cell{solver.Empty, solver.Empty, solver.Empty, solver.Empty}
+	if b, _ := json.Marshal(r); !strings.Contains(string(b), `"filled":[]`) {
+		t.Errorf("an empty reading's JSON %s", b)
+	}
+}
+
+// DrawCrosses crosses out a cell in red, in place, and refuses what it
+// cannot draw on.
+func TestDrawCrosses(t *testing.T) {
+	r := readingFor(t, 4, 4, [4][2]float64{{20, 20}, {180, 20}, {180, 180}, {20, 180}}, StyleSquareCircle, 200, 200)
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 255, 255, 0), 200, 200, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	if err := DrawCrosses(&img, r, []solver.Point{{Row: 1, Col: 2}, {Row: 9, Col: 9}}); err != nil {
+		t.Fatal(err)
+	}
+	red := func(x, y int) bool {
+		v := img.GetVecbAt(y, x)
+		return v[2] > 200 && v[1] < 80 && v[0] < 80
+	}
+	// The middle of r2c3 (x 100..140, y 60..100), and r1c1's untouched.
+	if !red(120, 80) || red(40, 40) {
+		t.Errorf("the cross is not where r2c3 is: centre red %v, r1c1 red %v", red(120, 80), red(40, 40))
+	}
+	gray := gocv.NewMatWithSize(10, 10, gocv.MatTypeCV8UC1)
+	defer gray.Close()
+	empty := gocv.NewMat()
+	defer empty.Close()
+	for name, err := range map[string]error{
+		"no reading": DrawCrosses(&img, nil, nil),
+		"empty":      DrawCrosses(&empty, r, nil),
+		"grey":       DrawCrosses(&gray, r, nil),
+	} {
+		if err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+// The half-played board the other packages' tests open is read as drawn.
+func TestHalfPlayedFixtureReads(t *testing.T) {
+	path := t.TempDir() + "/half.png"
+	if err := halfplayed.Newspaper().WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := halfplayed.Newspaper()
+	wantGivens(t, r, b.Givens, b.Marks)
+}

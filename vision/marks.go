@@ -1,0 +1,90 @@
+package vision
+
+import (
+	"fmt"
+
+	"binocle/solver"
+)
+
+// IsGiven says whether cell i holds a printed given: filled, and not
+// told apart as a player's mark.
+func (r *Reading) IsGiven(i int) bool {
+	if i < 0 || i >= len(r.Cells) || r.Cells[i] == solver.Empty {
+		return false
+	}
+	return len(r.Given) != len(r.Cells) || r.Given[i]
+}
+
+// HasMarks says whether the picture shows any player's marks beside the
+// printed givens.
+func (r *Reading) HasMarks() bool {
+	for i, v := range r.Cells {
+		if v != solver.Empty && !r.IsGiven(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// Givens are the reading's cells with the player's marks left out: the
+// puzzle as printed.
+func (r *Reading) Givens() []solver.Cell {
+	out := make([]solver.Cell, len(r.Cells))
+	for i, v := range r.Cells {
+		out[i] = solver.Empty
+		if r.IsGiven(i) {
+			out[i] = v
+		}
+	}
+	return out
+}
+
+// Marks are the player's entries, row-major, solver.Empty elsewhere
+// (givens included).
+func (r *Reading) Marks() []solver.Cell {
+	out := make([]solver.Cell, len(r.Cells))
+	for i, v := range r.Cells {
+		out[i] = solver.Empty
+		if v != solver.Empty && !r.IsGiven(i) {
+			out[i] = v
+		}
+	}
+	return out
+}
+
+// GivensPuzzle is Puzzle with the player's marks left out: the puzzle
+// their entries are checked against.
+func (r *Reading) GivensPuzzle(rules solver.Rules) (*solver.Puzzle, error) {
+	p, err := r.Puzzle(rules)
+	if err != nil {
+		return nil, err
+	}
+	if len(r.Given) != 0 && len(r.Given) != len(r.Cells) {
+		return nil, fmt.Errorf("reading has %d given flags for %d cells", len(r.Given), len(r.Cells))
+	}
+	copy(p.Cells, r.Givens())
+	return p, nil
+}
+
+// SetGivens replaces the givens with cells (row-major, such as a puzzle
+// the user or the rules corrected), keeping the player's marks where the
+// new givens leave a cell blank. It allocates new Cells and Given, so
+// copies of the reading that share them are not changed.
+func (r *Reading) SetGivens(cells []solver.Cell) error {
+	if len(cells) != len(r.Cells) {
+		return fmt.Errorf("reading has %d cells, the new givens %d", len(r.Cells), len(cells))
+	}
+	marks := r.Marks()
+	out := make([]solver.Cell, len(cells))
+	given := make([]bool, len(cells))
+	for i, v := range cells {
+		switch {
+		case v != solver.Empty:
+			out[i], given[i] = v, true
+		default:
+			out[i] = marks[i]
+		}
+	}
+	r.Cells, r.Given = out, given
+	return nil
+}
