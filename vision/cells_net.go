@@ -94,6 +94,10 @@ const (
 	// without this floor every X/O grid would outvote itself into X/O/I;
 	// one blurred X taken for an I is not enough.
 	minIMass = 1.5
+	// minXMass is the X's probability, summed likewise, that an X/O or
+	// X/O/I grid needs: a digit grid's 1's look like I's and its 0's
+	// like O's, and only the X's tell the letters apart.
+	minXMass = 1.5
 )
 
 // patchNet is a small classifier loaded from embedded ONNX bytes.
@@ -224,7 +228,8 @@ func voteStyle(probs [][cellKinds]float64, allowed func(Style) bool) (Style, boo
 	}
 	best, bestMass := Style(""), -1.0
 	for _, sk := range styleKinds {
-		if !allowed(sk.style) || (sk.style == StyleXOI && mass[kindI] < minIMass) {
+		letters := sk.style == StyleXO || sk.style == StyleXOI
+		if !allowed(sk.style) || (sk.style == StyleXOI && mass[kindI] < minIMass) || (letters && mass[kindX] < minXMass) {
 			continue
 		}
 		m := 0.0
@@ -237,7 +242,7 @@ func voteStyle(probs [][cellKinds]float64, allowed func(Style) bool) (Style, boo
 			best, bestMass = sk.style, m
 		}
 	}
-	return best, true
+	return best, best != ""
 }
 
 // ValueProbs are one cell's probabilities of being blank, '0', '1' and '2'.

@@ -28,7 +28,7 @@ import torch.nn.functional as F
 SEED = 20261126
 INPUT = 24   # the net's input side (vision cellSide)
 GAIN = 64.0  # levels per unit of the stored planes (vision cellGreyGain)
-EPOCHS = 10
+EPOCHS = 16
 BATCH = 256
 
 
@@ -130,7 +130,11 @@ def main():
     print("parameters:", sum(p.numel() for p in model.parameters()))
     opt = torch.optim.Adam(model.parameters(), lr=2e-3)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, EPOCHS)
-    loss_fn = nn.CrossEntropyLoss()
+    # The rarer kinds (I, sun, moon) weigh more, by the square root of
+    # their rarity: an X/O/I grid's few I's decide its style.
+    counts = np.bincount(y, minlength=len(kinds)).astype(np.float32)
+    weight = np.sqrt(counts.max() / np.maximum(counts, 1))
+    loss_fn = nn.CrossEntropyLoss(weight=torch.from_numpy(weight / weight.mean()))
     yt = torch.from_numpy(y)
     for epoch in range(EPOCHS):
         model.train()
