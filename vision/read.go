@@ -139,7 +139,7 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 	}
 
 	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.method, Evidence: c.evidence}
-	r.Style, r.Cells, r.Confidence = classify(ci)
+	r.Style, r.Cells, r.Confidence, r.Values = readCells(ci)
 	r.Given = findGivens(ci, r.Style, r.Cells)
 	si := rectifySites(bgr, toImage, bend, quad, ci)
 	if observe != nil {

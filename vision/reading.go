@@ -37,7 +37,12 @@ type Reading struct {
 	Rows, Cols int
 	Cells      []solver.Cell // row-major; solver.Empty for blank
 	Confidence []float64     // row-major, each in [0,1]
-	Edges      []solver.Edge // '=' / 'x' clues found between adjacent cells
+	// Values are, row-major, each cell's probabilities of being blank,
+	// '0', '1' and '2' under the style read, as the cell classifier gave
+	// them: for weighing one reading of a cell against another. Nil when
+	// the hand rules read the cells.
+	Values []ValueProbs
+	Edges  []solver.Edge // '=' / 'x' clues found between adjacent cells
 	// ClueSites are the segments where the site classifier saw more than
 	// the bare line, found or doubted, with its probabilities.
 	ClueSites []ClueSite

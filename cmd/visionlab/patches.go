@@ -6,14 +6,38 @@ import (
 	"os"
 	"path/filepath"
 
+	"binocle/internal/synth"
 	"binocle/vision"
 	"binocle/vision/lab"
 )
 
 func init() {
-	commands["patches"] = command{
+	commands["patches"] = cutCommand("the clue-site model", lab.TrainingSets, lab.ValidationSets,
+		func(lib *synth.Library, dir string, sets []lab.PatchSet) (string, error) {
+			sites, st, err := lab.CutSites(lib, sets, stderr)
+			if err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("%d images, %d read in place; %d sites (none %d, = %d, × %d); the ink test kept %d of %d clues",
+				st.Images, st.Aligned, st.Sites, st.ByClass[0], st.ByClass[1], st.ByClass[2], st.CluesKept, st.Clues), lab.WriteSites(dir, sites, st)
+		})
+	commands["cellpatches"] = cutCommand("the cell model", lab.CellTrainingSets, lab.CellValidationSets,
+		func(lib *synth.Library, dir string, sets []lab.PatchSet) (string, error) {
+			cells, st, err := lab.CutCells(lib, sets, stderr)
+			if err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("%d images, %d read in place; %d cells, by kind %v", st.Images, st.Aligned, st.Cells, st.ByKind), lab.WriteCells(dir, cells, st)
+		})
+}
+
+// cutCommand is a command that cuts the labelled patches a model trains
+// on (DIR/train) and is validated on (DIR/val); cut writes one set's to
+// its folder and says what it cut.
+func cutCommand(model string, train, val []lab.PatchSet, cut func(lib *synth.Library, dir string, sets []lab.PatchSet) (string, error)) command {
+	return command{
 		usage:   "-o DIR",
-		summary: "cut the labelled clue-site patches the site model trains on (DIR/train) and is validated on (DIR/val)",
+		summary: "cut the labelled patches " + model + " trains on (DIR/train) and is validated on (DIR/val)",
 		run: func(fs *flag.FlagSet, args []string, newEnv func() (*lab.Env, error)) int {
 			out, ok := parseOut(fs, args, false)
 			if !ok {
@@ -30,16 +54,12 @@ func init() {
 			for _, set := range []struct {
 				name string
 				sets []lab.PatchSet
-			}{{"train", lab.TrainingSets}, {"val", lab.ValidationSets}} {
-				sites, st, err := lab.CutSites(lib, set.sets, stderr)
+			}{{"train", train}, {"val", val}} {
+				said, err := cut(lib, filepath.Join(out, set.name), set.sets)
 				if err != nil {
 					return fail(err)
 				}
-				if err := lab.WriteSites(filepath.Join(out, set.name), sites, st); err != nil {
-					return fail(err)
-				}
-				fmt.Fprintf(stdout, "%s: %d images, %d read in place; %d sites (none %d, = %d, × %d); the ink test kept %d of %d clues\n",
-					set.name, st.Images, st.Aligned, st.Sites, st.ByClass[0], st.ByClass[1], st.ByClass[2], st.CluesKept, st.Clues)
+				fmt.Fprintf(stdout, "%s: %s\n", set.name, said)
 			}
 			return 0
 		},

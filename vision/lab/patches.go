@@ -72,20 +72,36 @@ type SiteStats struct {
 // reader's ink test keeps from the truth. Images read at the wrong size
 // or place are left out: their sites are not where the truth's are.
 func CutSites(lib *synth.Library, sets []PatchSet, progress io.Writer) ([]LabelledSite, SiteStats, error) {
+	type result struct {
+		sites []LabelledSite
+		stats SiteStats
+	}
+	results, err := cutEach(lib, sets, progress, func(spec synth.Spec) (result, error) {
+		sites, st, err := cutOne(spec)
+		return result{sites, st}, err
+	})
+	var all []LabelledSite
+	var st SiteStats
+	for _, r := range results {
+		all = append(all, r.sites...)
+		st.add(r.stats)
+	}
+	return all, st, err
+}
+
+// cutEach renders the sets' specs and gives each to cut, two at a time,
+// keeping the specs' order; it stops at the first error.
+func cutEach[R any](lib *synth.Library, sets []PatchSet, progress io.Writer, cut func(synth.Spec) (R, error)) ([]R, error) {
 	var specs []synth.Spec
 	for _, ps := range sets {
 		s, err := ps.Specs(lib)
 		if err != nil {
-			return nil, SiteStats{}, err
+			return nil, err
 		}
 		specs = append(specs, s...)
 	}
-	type result struct {
-		sites []LabelledSite
-		stats SiteStats
-		err   error
-	}
-	results := make([]result, len(specs))
+	results := make([]R, len(specs))
+	errs := make([]error, len(specs))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < 2; w++ {
@@ -93,7 +109,7 @@ func CutSites(lib *synth.Library, sets []PatchSet, progress io.Writer) ([]Labell
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i].sites, results[i].stats, results[i].err = cutOne(specs[i])
+				results[i], errs[i] = cut(specs[i])
 			}
 		}()
 	}
@@ -105,16 +121,12 @@ func CutSites(lib *synth.Library, sets []PatchSet, progress io.Writer) ([]Labell
 	}
 	close(next)
 	wg.Wait()
-	var all []LabelledSite
-	var st SiteStats
-	for _, r := range results {
-		if r.err != nil {
-			return nil, st, r.err
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
-		all = append(all, r.sites...)
-		st.add(r.stats)
 	}
-	return all, st, nil
+	return results, nil
 }
 
 func (s *SiteStats) add(o SiteStats) {

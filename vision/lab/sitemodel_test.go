@@ -3,6 +3,7 @@ package lab
 import (
 	"testing"
 
+	"binocle/internal/synth"
 	"binocle/vision"
 )
 
@@ -17,19 +18,7 @@ var siteModelFloor = struct{ accuracy, precision, recall float64 }{0.997, 0.97, 
 // TestSiteModelAccuracy holds the clue-site classifier's accuracy on
 // sites cut, as the reader cuts them, from renders it never trained on.
 func TestSiteModelAccuracy(t *testing.T) {
-	env, err := NewEnv("")
-	if err != nil {
-		t.Skipf("skipping: shared test data absent: %v", err)
-	}
-	lib, err := env.Library()
-	if err != nil {
-		t.Skipf("skipping: %v", err)
-	}
-	var sets []PatchSet
-	for _, s := range ValidationSets {
-		s.N = 24 // a prefix: the test stays a few seconds long
-		sets = append(sets, s)
-	}
+	lib, sets := validationPrefix(t, ValidationSets, 24)
 	sites, st, err := CutSites(lib, sets, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -74,4 +63,25 @@ func TestSiteModelAccuracy(t *testing.T) {
 		t.Errorf("site model: accuracy %.4f, precision %.3f, recall %.3f; floors %.3f, %.2f, %.2f",
 			acc, precision, recall, siteModelFloor.accuracy, siteModelFloor.precision, siteModelFloor.recall)
 	}
+}
+
+// validationPrefix is the renders' library and the first n renders of
+// each set: the model tests stay a few seconds long. It skips the test
+// when the shared data is absent.
+func validationPrefix(t *testing.T, sets []PatchSet, n int) (*synth.Library, []PatchSet) {
+	t.Helper()
+	env, err := NewEnv("")
+	if err != nil {
+		t.Skipf("skipping: shared test data absent: %v", err)
+	}
+	lib, err := env.Library()
+	if err != nil {
+		t.Skipf("skipping: %v", err)
+	}
+	var prefix []PatchSet
+	for _, s := range sets {
+		s.N = n
+		prefix = append(prefix, s)
+	}
+	return lib, prefix
 }

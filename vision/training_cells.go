@@ -1,0 +1,99 @@
+package vision
+
+import (
+	"fmt"
+	"time"
+
+	"binocle/solver"
+)
+
+// CellPatchSide is the side of a TrainingCell's patch: the classifier's
+// input and the margin the trainer shifts it by; CellPatchChannels its
+// planes (grey, warm less cool, green less magenta).
+const (
+	CellPatchSide     = cellSide + 2*cellMargin
+	CellPatchChannels = cellChannels
+)
+
+// TrainingCell is one cell as the cell classifier sees it, for the
+// trainer (cmd/visionlab cellpatches): Row and Col name it, Pix is
+// CellPatchChannels planes of CellPatchSide² levels.
+type TrainingCell struct {
+	Row, Col int
+	Pix      []uint8
+}
+
+// ReadTrainingCells reads an encoded image as ReadBytes does and returns,
+// besides the reading, the cells of the grid read, cut exactly as the
+// reader cuts them for its classifier, so that the model is trained on
+// what it will be shown.
+func ReadTrainingCells(data []byte) (*Reading, []TrainingCell, error) {
+	var cells []TrainingCell
+	r, err := readDataObserved(data, time.Now(), func(ci cellImage, _ siteImage) {
+		cells = cells[:0] // a reduced copy's grid, read and then retried in full, does not count
+		for i, p := range cellPatches(ci, CellPatchSide) {
+			cells = append(cells, TrainingCell{Row: i / ci.cols, Col: i % ci.cols, Pix: p.pix})
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, cells, nil
+}
+
+// ClassifyTrainingCells gives each cell's probability of each glyph kind
+// (CellKinds order), as the reader's classifier does: for the model's
+// accuracy test.
+func ClassifyTrainingCells(cells []TrainingCell) ([][]float64, error) {
+	patches := make([]cellPatch, len(cells))
+	for i, c := range cells {
+		if len(c.Pix) != CellPatchChannels*CellPatchSide*CellPatchSide {
+			return nil, fmt.Errorf("vision: cell %d has %d levels, not %d", i, len(c.Pix), CellPatchChannels*CellPatchSide*CellPatchSide)
+		}
+		patches[i] = cellPatch{pix: c.Pix}
+	}
+	probs, err := classifyCells(patches, CellPatchSide)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]float64, len(probs))
+	for i := range probs {
+		out[i] = probs[i][:]
+	}
+	return out, nil
+}
+
+// KindStyle is the first style (in the reader's order) that draws kind,
+// or "" for a blank: for the accuracy test, which knows the true kind of
+// each cell but not its grid.
+func KindStyle(kind int) Style {
+	for _, sk := range styleKinds {
+		for _, k := range sk.kinds {
+			if k.kind == kind {
+				return sk.style
+			}
+		}
+	}
+	return ""
+}
+
+// ValueUnderStyle is the value the reader gives a cell of the given kind
+// probabilities once it has read the grid's style.
+func ValueUnderStyle(style Style, probs []float64) solver.Cell {
+	var p [cellKinds]float64
+	copy(p[:], probs)
+	cells, _, _ := labelByNet(style, [][cellKinds]float64{p})
+	return cells[0]
+}
+
+// KindValue is the value a kind means in its style (KindStyle).
+func KindValue(kind int) solver.Cell {
+	for _, sk := range styleKinds {
+		for _, k := range sk.kinds {
+			if k.kind == kind {
+				return k.value
+			}
+		}
+	}
+	return solver.Empty
+}
