@@ -25,7 +25,7 @@ import torch.nn.functional as F
 
 SEED = 20261125
 INPUT = 24       # the net's input side (vision siteSide)
-EPOCHS = 16
+EPOCHS = 28
 BATCH = 256
 # Each epoch sees every clue and this many bare sites drawn afresh: the
 # bare ones are forty times as many and mostly alike.
