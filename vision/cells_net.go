@@ -103,7 +103,7 @@ const (
 // patchNet is a small classifier loaded from embedded ONNX bytes.
 // OpenCV's Net is not safe for concurrent Forward calls, and loading it
 // costs a few milliseconds, so one is loaded on first use and shared
-// under a lock. (The clue sites' siteNet predates it and could use it.)
+// under a lock. The cell and the clue-site models are both one.
 type patchNet struct {
 	name  string
 	model []byte

@@ -2,12 +2,7 @@ package vision
 
 import (
 	_ "embed"
-	"fmt"
 	"math"
-	"sync"
-	"unsafe"
-
-	"gocv.io/x/gocv"
 )
 
 // siteModel is the clue-site classifier: a small convolutional net that
@@ -32,27 +27,8 @@ const (
 // trainer divides by the same (train_sites.py MIN_SPREAD).
 const siteMinSpread = 32
 
-// siteNet holds the loaded net. OpenCV's Net is not safe for concurrent
-// Forward calls, and loading it costs a few milliseconds, so one is
-// loaded on first use and shared under a lock.
-var siteNet struct {
-	once sync.Once
-	mu   sync.Mutex
-	net  gocv.Net
-	err  error
-}
-
-func loadSiteNet() error {
-	siteNet.once.Do(func() {
-		n, err := gocv.ReadNetFromONNXBytes(siteModel)
-		if err != nil {
-			siteNet.err = fmt.Errorf("vision: the clue-site model does not load: %v", err)
-			return
-		}
-		siteNet.net = n
-	})
-	return siteNet.err
-}
+// siteNet is the site model, loaded on first use (patchNet).
+var siteNet = &patchNet{name: "clue-site", model: siteModel}
 
 // normaliseSite writes the patch's middle siteSide² into dst as the net
 // takes it: less its median, over its largest departure from it (at
@@ -101,51 +77,17 @@ func classifySites(sites []sitePatch) ([][siteClasses]float64, error) {
 	if len(sites) == 0 {
 		return nil, nil
 	}
-	if err := loadSiteNet(); err != nil {
-		return nil, err
-	}
 	in := make([]float32, len(sites)*siteSide*siteSide)
 	for i, s := range sites {
 		normaliseSite(s.pix, in[i*siteSide*siteSide:(i+1)*siteSide*siteSide])
 	}
-	bytes := unsafe.Slice((*byte)(unsafe.Pointer(&in[0])), len(in)*4)
-	blob, err := gocv.NewMatWithSizesFromBytes([]int{len(sites), 1, siteSide, siteSide}, gocv.MatTypeCV32F, bytes)
+	rows, err := siteNet.softmaxRows(in, []int{len(sites), 1, siteSide, siteSide}, siteClasses)
 	if err != nil {
 		return nil, err
 	}
-	defer blob.Close()
-	siteNet.mu.Lock()
-	siteNet.net.SetInput(blob, "")
-	out := siteNet.net.Forward("")
-	siteNet.mu.Unlock()
-	defer out.Close()
-	logits, err := out.DataPtrFloat32()
-	if err != nil {
-		return nil, err
-	}
-	if len(logits) != len(sites)*siteClasses {
-		return nil, fmt.Errorf("vision: the clue-site model gave %d scores for %d sites", len(logits), len(sites))
-	}
-	probs := make([][siteClasses]float64, len(sites))
-	for i := range probs {
-		probs[i] = softmax(logits[i*siteClasses : (i+1)*siteClasses])
+	probs := make([][siteClasses]float64, len(rows))
+	for i, r := range rows {
+		copy(probs[i][:], r)
 	}
 	return probs, nil
-}
-
-func softmax(l []float32) [siteClasses]float64 {
-	var p [siteClasses]float64
-	top := float64(l[0])
-	for _, v := range l[1:] {
-		top = math.Max(top, float64(v))
-	}
-	sum := 0.0
-	for i, v := range l {
-		p[i] = math.Exp(float64(v) - top)
-		sum += p[i]
-	}
-	for i := range p {
-		p[i] /= sum
-	}
-	return p
 }
