@@ -98,9 +98,13 @@ type editor struct {
 	sel        solver.Point
 	heading    direction
 	// aimed says the last arrow only turned the aim (see move).
-	aimed      bool
-	edgeMode   bool
-	undo, redo []snapshot
+	aimed    bool
+	edgeMode bool
+	// suggestedClues are the clue changes the rules' fix search suggests,
+	// drawn at their sites in the suggestion colour until applied or
+	// dropped.
+	suggestedClues []solver.Change
+	undo, redo     []snapshot
 }
 
 func newEditor(p *solver.Puzzle, style vision.Style) *editor {

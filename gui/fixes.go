@@ -17,16 +17,26 @@ func (u *ui) suggestFixes(res solver.Result) {
 	}
 	p := ed.puzzle.Clone()
 	p.Rules = res.Rules
-	conf := append([]float64(nil), ed.confidence...)
+	odds := solver.OddsFromConfidence(p, ed.confidence)
+	// The classifier's odds hold for the cells the editor still shows as
+	// the reader read them.
+	if r := doc.reading; len(r.Values) == len(p.Cells) && len(ed.read) == len(p.Cells) {
+		for i := range odds {
+			if p.Cells[i] == r.Cells[i] && ed.read[i] == r.Cells[i] {
+				odds[i] = solver.CellOdds(r.Values[i])
+			}
+		}
+	}
 	for _, pt := range ed.corrected() {
-		if i := ed.index(pt); i < len(conf) {
-			conf[i] = 1
+		if i := ed.index(pt); i < len(odds) {
+			odds[i] = solver.CellOdds{}
+			odds[i][solver.OddsIndex(p.Cells[i])] = 1
 		}
 	}
 	sites := doc.reading.SiteOddsKept(p.Edges)
 	u.trace.mark("looking for fixes")
 	u.spawnQuiet(func() func() {
-		s, err := solver.SuggestFixes(u.ctx, p, p.Rules, conf, sites)
+		s, err := solver.SuggestFixes(u.ctx, p, p.Rules, odds, sites)
 		return func() {
 			if doc != u.doc || ed != u.ed || u.doc.result == nil {
 				return // the grid moved on meanwhile
@@ -41,30 +51,54 @@ func (u *ui) suggestFixes(res solver.Result) {
 	})
 }
 
-// showSuggestion marks the suggested cells on the grid and the photo, in
-// their own colour, and offers to apply them all; a click on one applies
-// that one alone.
+// showSuggestion marks the suggested cells and clue sites on the grid and
+// the photo, in their own colour, and offers to apply them all; a click on
+// one applies that one alone.
 func (u *ui) showSuggestion(s *solver.Suggestion) {
 	u.suggestion = s
 	u.ed.clearMarks(markSuggested)
 	var pts []solver.Point
+	var sites [][2]solver.Point
 	var what []string
 	for _, ch := range s.Changes {
-		if ch.Kind != "cell" {
-			continue
+		switch ch.Kind {
+		case "cell":
+			pt := solver.Point{Row: ch.Row, Col: ch.Col}
+			pts = append(pts, pt)
+			what = append(what, fmt.Sprintf("r%dc%d %s → %s (%.0f %%)", ch.Row+1, ch.Col+1, cellWord(ch.From), cellWord(ch.To), 100*ch.P))
+		case "clue":
+			sites = append(sites, [2]solver.Point{{Row: ch.Row, Col: ch.Col}, {Row: ch.Row2, Col: ch.Col2}})
+			what = append(what, fmt.Sprintf("the clue between r%dc%d and r%dc%d %s → %s (%.0f %%)",
+				ch.Row+1, ch.Col+1, ch.Row2+1, ch.Col2+1, clueWord(ch.From), clueWord(ch.To), 100*ch.P))
 		}
-		pt := solver.Point{Row: ch.Row, Col: ch.Col}
-		pts = append(pts, pt)
-		what = append(what, fmt.Sprintf("r%dc%d %s → %s (%.0f %%)", ch.Row+1, ch.Col+1, cellWord(ch.From), cellWord(ch.To), 100*ch.P))
 	}
 	u.ed.markCells(pts, markSuggested)
-	u.photo.mark(pts)
+	u.ed.suggestedClues = nil
+	for _, ch := range s.Changes {
+		if ch.Kind == "clue" {
+			u.ed.suggestedClues = append(u.ed.suggestedClues, ch)
+		}
+	}
+	u.photo.mark(pts, sites)
 	u.grid.Refresh()
+	n := len(pts) + len(sites)
 	msg := u.status.message() + " The rules suggest a misread: " + strings.Join(what, ", ") +
-		" gives exactly one solution. Accept fixes applies " + plural(len(pts), "it", "them all") + "; a click on an orange cell applies that one."
+		" gives exactly one solution. Accept fixes applies " + plural(n, "it", "them all") + "; a click on an orange cell or clue applies that one."
 	u.status.set(levelWarning, msg)
 	u.status.offer("Accept fixes", func() { u.acceptFixes(s.Changes) })
-	u.trace.mark("fixes suggested %d", len(pts))
+	u.scheduleLayoutTrace()
+	u.trace.mark("fixes suggested %d", n)
+}
+
+// clueWord is a clue as the status bar writes it.
+func clueWord(c string) string {
+	switch c {
+	case "":
+		return "none"
+	case "x":
+		return "×"
+	}
+	return c
 }
 
 // cellWord is a cell value as the status bar writes it.
@@ -80,15 +114,27 @@ func cellWord(c string) string {
 func (u *ui) acceptFixes(changes []solver.Change) {
 	var done []string
 	for _, ch := range changes {
-		if ch.Kind != "cell" || len(ch.To) != 1 {
-			continue
+		switch ch.Kind {
+		case "cell":
+			if len(ch.To) != 1 {
+				continue
+			}
+			v, ok := solver.CellFromChar(ch.To[0])
+			if !ok {
+				continue
+			}
+			u.ed.set(solver.Point{Row: ch.Row, Col: ch.Col}, v)
+			done = append(done, fmt.Sprintf("r%dc%d", ch.Row+1, ch.Col+1))
+		case "clue":
+			a, b := solver.Point{Row: ch.Row, Col: ch.Col}, solver.Point{Row: ch.Row2, Col: ch.Col2}
+			rel := solver.Equal
+			if ch.To == "x" {
+				rel = solver.Differ
+			}
+			if u.ed.setEdge(a, b, rel, ch.To == "") {
+				done = append(done, fmt.Sprintf("the clue between r%dc%d and r%dc%d", a.Row+1, a.Col+1, b.Row+1, b.Col+1))
+			}
 		}
-		v, ok := solver.CellFromChar(ch.To[0])
-		if !ok {
-			continue
-		}
-		u.ed.set(solver.Point{Row: ch.Row, Col: ch.Col}, v)
-		done = append(done, fmt.Sprintf("r%dc%d", ch.Row+1, ch.Col+1))
 	}
 	u.edited() // drops the suggestion with the grid it was for
 	u.status.set(levelInfo, "Applied the suggested "+plural(len(done), "fix", "fixes")+" at "+strings.Join(done, ", ")+"; solving again…")
@@ -109,9 +155,26 @@ func (u *ui) fixTapped(pt solver.Point) bool {
 	return false
 }
 
+// clueFixTapped applies the suggestion for the clue site between two
+// cells, where one was tapped near their shared line.
+func (u *ui) clueFixTapped(a, b solver.Point) bool {
+	if u.suggestion == nil {
+		return false
+	}
+	want := edgeBetween(a, b, solver.Equal)
+	for _, ch := range u.suggestion.Changes {
+		if ch.Kind == "clue" && ch.Row == want.R1 && ch.Col == want.C1 && ch.Row2 == want.R2 && ch.Col2 == want.C2 {
+			u.acceptFixes([]solver.Change{ch})
+			return true
+		}
+	}
+	return false
+}
+
 // clearSuggestion drops the suggestion on show.
 func (u *ui) clearSuggestion() {
 	u.suggestion = nil
 	u.ed.clearMarks(markSuggested)
-	u.photo.mark(nil)
+	u.ed.suggestedClues = nil
+	u.photo.mark(nil, nil)
 }

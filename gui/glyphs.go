@@ -185,11 +185,7 @@ func tangoGlyph(v solver.Cell, kind cellKind, pos fyne.Position, s float32, bg c
 // cells, on a small disc so it reads over either cell.
 func edgeMark(rel solver.Relation, centre fyne.Position, s float32, pal palette) []fyne.CanvasObject {
 	d := s * 0.42
-	disc := canvas.NewCircle(pal.background)
-	disc.StrokeColor = pal.border
-	disc.StrokeWidth = 1
-	disc.Move(fyne.NewPos(centre.X-d/2, centre.Y-d/2))
-	disc.Resize(fyne.NewSquareSize(d))
+	disc := circleAt(centre, d, pal.background, pal.border, 1)
 	label := "="
 	if rel == solver.Differ {
 		label = "×"
@@ -202,4 +198,31 @@ func edgeMark(rel solver.Relation, centre fyne.Position, s float32, pal palette)
 	t.Move(fyne.NewPos(centre.X-d/2, centre.Y-h/2))
 	t.Resize(fyne.NewSize(d, h))
 	return []fyne.CanvasObject{disc, t}
+}
+
+// suggestedClueMark draws a clue the fix search suggests at its site: the
+// clue it would put there ('=' or 'x') on an orange disc, or, where it
+// would drop the clue read, an orange ring around it.
+func suggestedClueMark(to string, centre fyne.Position, s float32, pal palette) []fyne.CanvasObject {
+	ring := circleAt(centre, s*0.5, color.Transparent, pal.suggested, 3)
+	if to == "" {
+		return []fyne.CanvasObject{ring}
+	}
+	rel := solver.Equal
+	if to == "x" {
+		rel = solver.Differ
+	}
+	mark := edgeMark(rel, centre, s, pal)
+	mark[0].(*canvas.Circle).FillColor = pal.suggested
+	return append(mark, ring)
+}
+
+// circleAt is a circle of diameter d centred on centre.
+func circleAt(centre fyne.Position, d float32, fill, stroke color.Color, width float32) *canvas.Circle {
+	c := canvas.NewCircle(fill)
+	c.StrokeColor = stroke
+	c.StrokeWidth = width
+	c.Move(fyne.NewPos(centre.X-d/2, centre.Y-d/2))
+	c.Resize(fyne.NewSquareSize(d))
+	return c
 }

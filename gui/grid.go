@@ -38,6 +38,10 @@ type gridView struct {
 	// fixTapped applies the suggested fix of a tapped cell, and says
 	// whether there was one.
 	fixTapped func(solver.Point) bool
+	// clueFixTapped applies the suggested fix of the clue site between
+	// two cells, tapped near their shared line, and says whether there
+	// was one.
+	clueFixTapped func(a, b solver.Point) bool
 }
 
 var (
@@ -131,6 +135,11 @@ func (g *gridView) tap(pos fyne.Position, forward bool) {
 	}
 	g.focus()
 	g.ed.aimed = false
+	if forward && g.clueFixTapped != nil && len(g.ed.suggestedClues) > 0 {
+		if n, near := gm.edgeNear(pt, fx, fy); near && g.clueFixTapped(pt, n) {
+			return
+		}
+	}
 	if forward && g.fixTapped != nil && g.ed.marks[g.ed.index(pt)]&markSuggested != 0 && g.fixTapped(pt) {
 		return
 	}
@@ -354,6 +363,12 @@ func (r *gridRenderer) rebuild() {
 		b := gm.cellPos(solver.Point{Row: e.R2, Col: e.C2})
 		centre := fyne.NewPos((a.X+b.X)/2+s/2, (a.Y+b.Y)/2+s/2)
 		add(edgeMark(e.Rel, centre, s, pal)...)
+	}
+	for _, ch := range ed.suggestedClues {
+		a := gm.cellPos(solver.Point{Row: ch.Row, Col: ch.Col})
+		b := gm.cellPos(solver.Point{Row: ch.Row2, Col: ch.Col2})
+		centre := fyne.NewPos((a.X+b.X)/2+s/2, (a.Y+b.Y)/2+s/2)
+		add(suggestedClueMark(ch.To, centre, s, pal)...)
 	}
 
 	if g.print {

@@ -3,6 +3,7 @@ package gui
 import (
 	"image"
 	"image/color"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -24,7 +25,10 @@ type photoView struct {
 	hasGrid    bool
 	sel        solver.Point
 	marked     []solver.Point // outlined in the suggestion colour
-	crossed    []solver.Point // the player's wrong entries, crossed out
+	// markedSites are the clue sites a suggestion would change, each the
+	// pair of cells either side, ringed in the suggestion colour.
+	markedSites [][2]solver.Point
+	crossed     []solver.Point // the player's wrong entries, crossed out
 	// tapped runs with the cell under a tap on the photo.
 	tapped func(solver.Point)
 	// painted, when set, runs once the window has painted a new picture:
@@ -183,6 +187,11 @@ func (r *photoRenderer) rebuild() {
 			r.outline(pt, suggestedInk)
 		}
 	}
+	for _, site := range p.markedSites {
+		if site[1].Row < p.rows && site[1].Col < p.cols {
+			r.ring(site)
+		}
+	}
 	if p.sel.Row < p.rows && p.sel.Col < p.cols {
 		r.outline(p.sel, theme.Color(theme.ColorNamePrimary))
 	}
@@ -241,8 +250,32 @@ func (r *photoRenderer) outline(pt solver.Point, ink color.Color) {
 	}
 }
 
-// mark outlines cells on the photo, such as suggested fixes; nil clears.
-func (p *photoView) mark(pts []solver.Point) {
+// ring circles the middle of the line two cells share, where a clue
+// sits, over a dark halo so it shows on any paper.
+func (r *photoRenderer) ring(site [2]solver.Point) {
+	p := r.p
+	a, b := site[0], site[1]
+	x, y := (float64(a.Col+b.Col)+1)/2, (float64(a.Row+b.Row)+1)/2
+	centre := p.toWidget(x, y)
+	edge := p.toWidget(x+0.25, y)
+	d := float32(math.Hypot(float64(edge.X-centre.X), float64(edge.Y-centre.Y)))
+	for _, c := range []color.Color{color.NRGBA{A: 0x90}, suggestedInk} {
+		ring := canvas.NewCircle(color.Transparent)
+		ring.StrokeColor = c
+		ring.StrokeWidth = 3
+		if c != suggestedInk {
+			ring.StrokeWidth = 5
+		}
+		ring.Move(fyne.NewPos(centre.X-d, centre.Y-d))
+		ring.Resize(fyne.NewSquareSize(2 * d))
+		r.objects = append(r.objects, ring)
+	}
+}
+
+// mark outlines cells on the photo, such as suggested fixes, and rings
+// the clue sites; nil clears.
+func (p *photoView) mark(pts []solver.Point, sites [][2]solver.Point) {
 	p.marked = pts
+	p.markedSites = sites
 	p.Refresh()
 }

@@ -538,3 +538,52 @@ func TestSuggestedFixesShowAndApply(t *testing.T) {
 		}
 	}
 }
+
+// TestSuggestedClueFixShowsAndApplies shows a suggestion that adds a clue
+// the reader missed: the site is drawn in the suggestion colour on the
+// grid and ringed on the photo, and a tap on it applies it.
+func TestSuggestedClueFixShowsAndApplies(t *testing.T) {
+	u := newTestUI(t)
+	u.openPath(requireFixture(t))
+	u.pending.Wait()
+	var a, b solver.Point
+	u.do(func() {
+		sol := u.doc.result.Solution
+		cols := u.ed.puzzle.Cols
+		// The first pair of row neighbours the answer makes equal: an
+		// '=' there agrees with the one answer.
+		for i := 0; i+1 < len(sol); i++ {
+			if (i+1)%cols != 0 && sol[i] == sol[i+1] {
+				a, b = solver.Point{Row: i / cols, Col: i % cols}, solver.Point{Row: i / cols, Col: i%cols + 1}
+				break
+			}
+		}
+		u.showSuggestion(&solver.Suggestion{Changes: []solver.Change{
+			{Kind: "clue", Row: a.Row, Col: a.Col, Row2: b.Row, Col2: b.Col, From: "", To: "=", P: 0.3},
+		}})
+	})
+	u.do(func() {
+		if len(u.ed.suggestedClues) != 1 || len(u.photo.markedSites) != 1 || u.photo.markedSites[0] != [2]solver.Point{a, b} {
+			t.Fatalf("suggested clues %v on the grid, %v on the photo", u.ed.suggestedClues, u.photo.markedSites)
+		}
+		if !strings.Contains(u.status.message(), fmt.Sprintf("the clue between r%dc%d and r%dc%d none → =", a.Row+1, a.Col+1, b.Row+1, b.Col+1)) {
+			t.Fatalf("status %q does not name the clue", u.status.message())
+		}
+		gm := u.grid.geometry()
+		// Just inside a, a tenth of a cell from the line it shares with b.
+		test.TapAt(u.grid, gm.cellPos(a).AddXY(gm.cell*0.9, gm.cell/2))
+	})
+	u.pending.Wait()
+	u.do(func() {
+		rel, ok := u.ed.edgeAt(a, b)
+		if !ok || rel != solver.Equal {
+			t.Fatalf("after the tap the site holds %v (present %v), want '='", rel, ok)
+		}
+		if u.suggestion != nil || len(u.ed.suggestedClues) != 0 || len(u.photo.markedSites) != 0 {
+			t.Fatalf("the applied suggestion is still shown")
+		}
+		if u.doc.result == nil || u.doc.result.Status != solver.Unique {
+			t.Fatalf("after the fix the solve is %+v", u.doc.result)
+		}
+	})
+}

@@ -175,6 +175,7 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	u.grid.rejected = func(msg string) { u.status.set(levelWarning, msg) }
 	u.grid.wantFocus = u.focusGrid
 	u.grid.fixTapped = u.fixTapped
+	u.grid.clueFixTapped = u.clueFixTapped
 	u.photo = newPhotoView()
 	if tr != nil && tr.on {
 		u.photo.painted = func() { tr.mark("photo painted") }
@@ -202,7 +203,7 @@ func newUI(a fyne.App, w fyne.Window, tr *tracer, storeDir string) *ui {
 	u.notesButton.Importance = widget.LowImportance
 	u.traced = append(u.traced, tracedObject{"rename-button", u.renameButton}, tracedObject{"photo", u.photo},
 		tracedObject{"history-search", u.history.search}, tracedObject{"history-export", u.history.exportButton},
-		tracedObject{"history-import", u.history.importButton})
+		tracedObject{"history-import", u.history.importButton}, tracedObject{"status-action", u.status.action})
 	header := container.NewBorder(nil, nil, nil,
 		container.NewHBox(u.renameButton, u.notesButton),
 		container.NewVBox(u.title, u.subtitle))

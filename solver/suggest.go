@@ -268,15 +268,15 @@ func (h *comboHeap) Pop() any {
 const SuggestBudget = 2 * time.Second
 
 // SuggestFixes is Suggest for a reading whose solve under rules gave no
-// solution or several, with the cells' candidates from the reader's
-// confidences and the clues' from its doubted sites, the default bounds
-// and at most SuggestBudget of time.
-func SuggestFixes(ctx context.Context, p *Puzzle, rules Rules, confidence []float64, sites []SiteOdds) (Suggestion, error) {
+// solution or several, with the cells' candidates from the reader's odds
+// for each cell and the clues' from its doubted sites, the default
+// bounds and at most SuggestBudget of time.
+func SuggestFixes(ctx context.Context, p *Puzzle, rules Rules, cells []CellOdds, sites []SiteOdds) (Suggestion, error) {
 	ctx, cancel := context.WithTimeout(ctx, SuggestBudget)
 	defer cancel()
 	q := p.Clone()
 	q.Rules = rules
-	return Suggest(ctx, q, append(CellChanges(q, confidence), ClueChanges(sites)...), DefaultSuggestOptions)
+	return Suggest(ctx, q, append(OddsChanges(q, cells), ClueChanges(sites)...), DefaultSuggestOptions)
 }
 
 // SiteOdds is what the reader makes of one clue site, the line segment
@@ -308,28 +308,7 @@ func ClueChanges(sites []SiteOdds) []Change {
 // rules allow, sharing what the reading leaves, 1-c. A cell the reader is
 // sure of gives none.
 func CellChanges(p *Puzzle, confidence []float64) []Change {
-	// Symbols before blank: where two alternatives are equally likely and
-	// both give one solution, a symbol read as the other is the likelier
-	// slip than ink seen where there is none.
-	values := []Cell{Zero, One}
-	if p.Rules == Troix {
-		values = append(values, Two)
-	}
-	values = append(values, Empty)
-	var out []Change
-	for i, c := range confidence {
-		if i >= len(p.Cells) || c >= 1 || c <= 0 || math.IsNaN(c) {
-			continue
-		}
-		share := (1 - c) / float64(len(values)-1)
-		for _, v := range values {
-			if v == p.Cells[i] {
-				continue
-			}
-			out = append(out, Change{Kind: "cell", Row: i / p.Cols, Col: i % p.Cols, To: string(v.Char()), P: share})
-		}
-	}
-	return out
+	return OddsChanges(p, OddsFromConfidence(p, confidence))
 }
 
 // clueText is a clue as Change writes it.

@@ -43,11 +43,7 @@ func cutCommand(model string, train, val []lab.PatchSet, cut func(lib *synth.Lib
 			if !ok {
 				return 2
 			}
-			env, err := newEnv()
-			if err != nil {
-				return fail(err)
-			}
-			lib, err := env.Library()
+			lib, err := library(newEnv)
 			if err != nil {
 				return fail(err)
 			}
@@ -64,6 +60,15 @@ func cutCommand(model string, train, val []lab.PatchSet, cut func(lib *synth.Lib
 			return 0
 		},
 	}
+}
+
+// library is the renderer's library of the data the lab found.
+func library(newEnv func() (*lab.Env, error)) (*synth.Library, error) {
+	env, err := newEnv()
+	if err != nil {
+		return nil, err
+	}
+	return env.Library()
 }
 
 func init() {

@@ -25,7 +25,7 @@ func suggestFixes(r *vision.Reading, p *solver.Puzzle, res solver.Result) fixes 
 	if res.Status == solver.Unique {
 		return fixes{}
 	}
-	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.Confidence, r.SiteOdds())
+	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.CellOdds(p), r.SiteOdds())
 	if err != nil {
 		return fixes{doubtful: r.Doubtful(doubtfulBelow)}
 	}

@@ -237,3 +237,51 @@ func TestSolveWithEntriesWhenGivensLeaveItOpen(t *testing.T) {
 		t.Errorf("marks %+v in %s", m, out)
 	}
 }
+
+// An ink blot makes a printed circle look filled: the reader takes it for
+// a 1 and the givens allow several answers. The rules, from the reader's
+// own odds, suggest reading it as a 0 again, and --accept-fixes gives the
+// puzzle's answer.
+func TestSolveBlottedPhotoSuggestsTheMisread(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "blotted.png")
+	if err := halfplayed.Blotted().WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	type photoJSON struct {
+		Status      string `json:"status"`
+		Suggestions []struct {
+			Kind     string
+			R, C     int
+			From, To string
+		} `json:"suggestions"`
+		SuggestedSolution []string `json:"suggested_solution"`
+		Solution          []string `json:"solution"`
+		FixesAccepted     bool     `json:"fixes_accepted"`
+	}
+	for _, accept := range []bool{false, true} {
+		args := []string{"solve", "--no-save", "--json", path}
+		if accept {
+			args = append(args[:3], "--accept-fixes", path)
+		}
+		_, out, errOut := runImageCLI(args...)
+		var got photoJSON
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%v: not JSON: %v\n%s%s", args, err, out, errOut)
+		}
+		at := halfplayed.BlottedAt
+		if len(got.Suggestions) != 1 || got.Suggestions[0].Kind != "cell" || got.Suggestions[0].R != at[0] ||
+			got.Suggestions[0].C != at[1] || got.Suggestions[0].From != "1" || got.Suggestions[0].To != "0" {
+			t.Fatalf("%v: suggestions %+v, want r%dc%d 1 → 0\n%s", args, got.Suggestions, at[0]+1, at[1]+1, out)
+		}
+		answer := got.SuggestedSolution
+		if accept {
+			answer = got.Solution
+			if !got.FixesAccepted || got.Status != "unique" {
+				t.Fatalf("--accept-fixes: status %s, accepted %v", got.Status, got.FixesAccepted)
+			}
+		}
+		if strings.Join(answer, "") != strings.Join(halfplayed.NewspaperSolution, "") {
+			t.Fatalf("%v: the answer %v is not the puzzle's", args, answer)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"strings"
 )
 
 // Colours of the page.
@@ -32,6 +33,17 @@ type Board struct {
 	Marks  []string
 	Cell   int        // pixels a cell; 0 means 48
 	Ink    color.RGBA // the marks' colour; zero means Pen
+	// Blots are ink blots printed over cells, as a smudge on newsprint:
+	// a blot in an open circle makes it look half filled, so a reader
+	// doubts it, which the rules' fix search is there for.
+	Blots []Blot
+}
+
+// Blot is a round smudge of print ink centred in a cell; Radius is a
+// share of the cell.
+type Blot struct {
+	Row, Col int
+	Radius   float64
 }
 
 // Glyph sizes and strokes as shares of a cell.
@@ -120,6 +132,11 @@ func (b Board) Image() (*image.RGBA, error) {
 				glyph(img, ink, v, cx, cy, s, penStroke)
 			}
 		}
+	}
+	for _, bl := range b.Blots {
+		cx, cy := x0+(float64(bl.Col)+0.5)*s, y0+(float64(bl.Row)+0.5)*s
+		r := bl.Radius * s
+		paint(img, Print, cx-r, cy-r, cx+r, cy+r, func(x, y float64) bool { return math.Hypot(x-cx, y-cy) <= r })
 	}
 	return img, nil
 }
@@ -215,6 +232,23 @@ func Newspaper() Board {
 		},
 	}
 }
+
+// Blotted is Newspaper's printed givens with an ink blot in the open
+// circle of r4c2, which makes it look filled: a reader takes it for a 1,
+// the givens then allow several answers, and the rules' fix search has
+// a real misread to find.
+func Blotted() Board {
+	b := Newspaper()
+	b.Marks = make([]string, len(b.Givens))
+	for r := range b.Marks {
+		b.Marks[r] = strings.Repeat(".", len(b.Givens[r]))
+	}
+	b.Blots = []Blot{{Row: BlottedAt[0], Col: BlottedAt[1], Radius: 0.24}}
+	return b
+}
+
+// BlottedAt is the row and column (0-based) of Blotted's blot.
+var BlottedAt = [2]int{3, 1}
 
 // NewspaperSolution is the one answer to Newspaper's givens (under
 // threeinarow).

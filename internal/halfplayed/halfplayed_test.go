@@ -42,6 +42,23 @@ func TestBoardDraws(t *testing.T) {
 	}
 }
 
+// The blot fills the middle of Blotted's circle, which stays a printed 0.
+func TestBlottedDraws(t *testing.T) {
+	b := Blotted()
+	if b.Givens[BlottedAt[0]][BlottedAt[1]] != '0' || strings.Trim(strings.Join(b.Marks, ""), ".") != "" {
+		t.Fatalf("the blot is not on a printed circle, or the board has marks")
+	}
+	img, err := b.Image()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := b.Corners()
+	c := img.RGBAAt(int(q[0][0])+BlottedAt[1]*48+24, int(q[0][1])+BlottedAt[0]*48+24)
+	if c.R > 40 {
+		t.Errorf("the blotted circle's middle is %v, want print", c)
+	}
+}
+
 func TestBadBoards(t *testing.T) {
 	for _, b := range []Board{
 		{},

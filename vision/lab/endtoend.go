@@ -124,7 +124,7 @@ func solveAsUserWould(img string, tr Truth) userOutcome {
 	if res.Status == solver.Unique {
 		return userOutcome{status: res.Status, solution: res.Solution}
 	}
-	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.Confidence, r.SiteOdds())
+	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.CellOdds(p), r.SiteOdds())
 	if err != nil {
 		return userOutcome{status: res.Status}
 	}

@@ -199,29 +199,40 @@ func TestRealWindow(t *testing.T) {
 		// The newspaper puzzle with 17 entries in blue pen, r3c4 and r5c1
 		// wrong: it opens in play mode with the entries, and Check names
 		// and crosses out the wrong two.
-		path := filepath.Join(a.dir, "half-played.png")
-		if err := halfplayed.Newspaper().WriteFile(path); err != nil {
-			a.t.Fatal(err)
-		}
-		from := a.mark()
-		a.xdo("mousemove", "--sync", "700", "400")
-		a.xdo("key", "ctrl+o")
-		a.waitFor(from, `dialog shown: Open`)
-		a.typePath(path)
+		from := a.openBoard("half-played.png", halfplayed.Newspaper())
 		a.waitFor(from, `trace .* entries 17 givens 18$`)
 		a.waitFor(from, `status 0 Read 17 entries of yours beside the 18 printed givens`)
 		from = a.mark()
 		a.click(a.centre("check-button"))
 		a.waitFor(from, `status 3 2 of your 17 entries are wrong: r3c4, r5c1 \(crossed out\)\.$`)
 		time.Sleep(500 * time.Millisecond) // a frame or two to paint
-		img := a.shot("app-check-half-played.png")
-		px, py, pw, ph := a.box("photo")
-		if n := redPixels(img, image.Rect(px, py, px+pw, py+ph)); n < minCrossPixels {
+		if n := a.photoPixels("app-check-half-played.png", isRed); n < minCrossPixels {
 			a.t.Errorf("the photo shows %d red pixels, too few for two crossed-out entries", n)
 		}
 	})
+	step("accept a suggested fix", func(a driver) {
+		// An ink blot makes r4c2's printed circle look filled: the reader
+		// takes it for a 1, the givens allow several answers, and the
+		// rules suggest the 0 back, outlined on the photo; Accept fixes
+		// applies it and the puzzle solves.
+		from := a.openBoard("blotted.png", halfplayed.Blotted())
+		a.waitFor(from, `status 2 .*The rules suggest a misread: r4c2 1 → 0`)
+		a.waitFor(from, `fixes suggested 1$`)
+		time.Sleep(500 * time.Millisecond) // a frame or two to paint
+		if n := a.photoPixels("app-suggested-fix.png", isOrange); n < minOutlinePixels {
+			a.t.Errorf("the photo shows %d orange pixels, too few for the suggested cell's outline", n)
+		}
+		from = a.mark()
+		a.click(a.centre("status-action"))
+		a.waitFor(from, `status 0 Applied the suggested fix at r4c2`)
+		a.waitFor(from, `solved unique`)
+	})
 	driver{running, t}.stop()
 }
+
+// minOutlinePixels is the fewest orange pixels the outline of one
+// suggested cell leaves on the photo: four strokes a cell long.
+const minOutlinePixels = 100
 
 // driver is the running app as one test step sees it: failures belong
 // to that step.
@@ -566,20 +577,47 @@ func checkPNG(t *testing.T, path string) {
 // them in: the photo itself, black print and blue pen, has none.
 const minCrossPixels = 150
 
-// redPixels counts the strongly red pixels in r.
-func redPixels(img image.Image, r image.Rectangle) int {
-	r = r.Intersect(img.Bounds())
+// openBoard writes board into the test's folder as name, opens it with
+// Ctrl+O and returns the output mark from before the opening.
+func (a driver) openBoard(name string, board halfplayed.Board) int {
+	a.t.Helper()
+	path := filepath.Join(a.dir, name)
+	if err := board.WriteFile(path); err != nil {
+		a.t.Fatal(err)
+	}
+	from := a.mark()
+	a.xdo("mousemove", "--sync", "700", "400")
+	a.xdo("key", "ctrl+o")
+	a.waitFor(from, `dialog shown: Open`)
+	a.typePath(path)
+	return from
+}
+
+// photoPixels takes a screenshot named name and counts the pixels of the
+// photo pane that is holds for.
+func (a driver) photoPixels(name string, is func(r, g, b int) bool) int {
+	img := a.shot(name)
+	px, py, pw, ph := a.box("photo")
+	r := image.Rect(px, py, px+pw, py+ph).Intersect(img.Bounds())
 	n := 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			cr, cg, cb, _ := img.At(x, y).RGBA()
-			if cr>>8 > 180 && cg>>8 < 90 && cb>>8 < 90 {
+			if is(int(cr>>8), int(cg>>8), int(cb>>8)) {
 				n++
 			}
 		}
 	}
 	return n
 }
+
+// isRed is the red wrong entries are crossed out in.
+func isRed(r, g, b int) bool { return r > 180 && g < 90 && b < 90 }
+
+// isOrange is the suggestion colour as the photo shows it, blended half
+// over the outline's dark halo: red over green over blue by a clear step
+// each.
+func isOrange(r, g, b int) bool { return r > 100 && r-g > 30 && g-b > 30 }
 
 // spread is the standard deviation of grey over r.
 func spread(img image.Image, r image.Rectangle) float64 {
