@@ -227,6 +227,10 @@ type photoRead struct {
 	// record is the history entry the reading goes into, when the user
 	// read a known photo again; nil makes a new entry.
 	record *store.Record
+	// byEntries says the printed givens alone left the answer open and
+	// the player's entries, taken as givens, settled it: puzzle then
+	// holds the entries too, as the command line solves such a photo.
+	byEntries bool
 }
 
 // readPhoto runs off the UI goroutine. The reader decodes the file at a
@@ -273,6 +277,7 @@ func (u *ui) readPhoto(gen int, name, source, path string, data []byte, into *st
 	out.puzzle, err = reading.GivensPuzzle(rules)
 	if err == nil {
 		out.solve = solveWithImage(u.ctx, out.puzzle.Clone(), out.auto, mat, shown)
+		u.solveByEntries(&out, rules, mat, shown)
 		u.trace.since(start, "solved and drawn")
 	}
 	if out.solve.overlay == nil {
@@ -352,12 +357,36 @@ func (u *ui) openPhotoWithoutGrid(name, source string, data []byte, img image.Im
 	u.newDocument(&document{source: source, name: name, photo: data, readImage: img, auto: true}, newEditor(p, vision.StyleSquareCircle))
 }
 
+// solveByEntries solves a half-played photo again with the player's
+// entries as givens when its printed givens alone leave the answer open
+// (a finished screenshot whose clues the reader missed): if that answer
+// is unique, it is the one shown, as the command line does.
+func (u *ui) solveByEntries(out *photoRead, rules solver.Rules, mat gocv.Mat, shown *vision.Reading) {
+	if out.solve.err != nil || out.solve.res.Status == solver.Unique || !out.reading.HasMarks() {
+		return
+	}
+	full, err := out.reading.Puzzle(rules)
+	if err != nil {
+		return
+	}
+	if fs := solveWithImage(u.ctx, full.Clone(), out.auto, mat, shown); fs.err == nil && fs.res.Status == solver.Unique {
+		out.puzzle, out.solve, out.byEntries = full, fs, true
+	}
+}
+
 // openReading shows a freshly read photo and its solve.
 func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 	u.trace.mark("back on the UI goroutine")
 	if pr.puzzle == nil {
 		u.openPhotoWithoutGrid(name, source, data, pr.readImage)
 		return
+	}
+	if pr.byEntries {
+		// What was solved holds the entries as givens: the document, and
+		// the history entry made from it, keep them as a plain photo's.
+		plain := *pr.reading
+		plain.Given = nil
+		pr.reading = &plain
 	}
 	ed := newEditor(pr.puzzle, pr.reading.Style)
 	ed.setReading(pr.reading.Givens(), pr.reading.Confidence)
@@ -374,6 +403,10 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 		return
 	}
 	u.showSolve(pr.solve)
+	if pr.byEntries {
+		u.status.add(" Solved with your entries as givens: the printed givens alone leave the answer open.")
+		return
+	}
 	if doc.marks != nil {
 		u.playMarks("")
 		return

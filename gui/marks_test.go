@@ -114,3 +114,43 @@ func TestCheckFinishedPhoto(t *testing.T) {
 		t.Errorf("status %q", u.status.message())
 	}
 }
+
+// A finished photo whose printed givens alone leave the answer open is
+// solved with the player's entries as givens, as the command line does,
+// and opens as a plain photo's puzzle rather than in play mode.
+func TestHalfPlayedPhotoSolvedByEntries(t *testing.T) {
+	board := halfplayed.Newspaper().Finished(halfplayed.NewspaperSolution, halfplayed.Pencil)
+	// Six printed givens become the player's entries: what stays printed
+	// no longer settles the answer, the full grid does.
+	moved := 0
+	for r := range board.Givens {
+		g, m := []byte(board.Givens[r]), []byte(board.Marks[r])
+		for c := range g {
+			if g[c] != '.' && moved < 6 && r%2 == 0 {
+				m[c], g[c] = g[c], '.'
+				moved++
+			}
+		}
+		board.Givens[r], board.Marks[r] = string(g), string(m)
+	}
+	givens, err := solver.NewPuzzle(solver.ThreeInARow, 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range givens.Cells {
+		givens.Cells[i], _ = solver.CellFromChar(board.Givens[i/8][i%8])
+	}
+	if solver.Solve(givens).Status == solver.Unique {
+		t.Fatal("the printed givens left settle the answer; the test needs them not to")
+	}
+	u := newTestUI(t)
+	u.openPath(halfPlayedPhoto(t, board))
+	u.pending.Wait()
+	if u.doc.result == nil || u.doc.result.Status != solver.Unique || u.ed.playing || u.doc.marks != nil {
+		t.Fatalf("result %v, playing %v, marks %v: want a unique answer from the entries, not play mode", u.doc.result, u.ed.playing, u.doc.marks)
+	}
+	if got := solver.GridRows(u.doc.result.Solution, 8, 8); !slices.Equal(got, halfplayed.NewspaperSolution) {
+		t.Fatalf("the answer is %v, want the puzzle's", got)
+	}
+	wantStatus(t, u, levelSuccess, "Solved with your entries as givens")
+}
