@@ -3,38 +3,50 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"binocle/vision/lab"
 )
 
 func init() {
-	commands["givens"] = command{
-		usage:   "SUITE ...",
-		summary: "score how the reader tells printed givens from the player's marks on rendered suites (the renderer's truth says which cells are printed)",
+	commands["givens"] = suiteTable("givens", "SUITE ...",
+		"score how the reader tells printed givens from the player's marks on rendered suites (the renderer's truth says which cells are printed)",
+		lab.GivensHeader, func(env *lab.Env, cases []lab.Case) (func(io.Writer, string), error) {
+			got, err := env.MeasureGivens(cases)
+			return got.Write, err
+		})
+}
+
+// suiteTable is a command that measures each named suite or folder and
+// prints one row of a table for each under header.
+func suiteTable(name, usage, summary, header string, measure func(*lab.Env, []lab.Case) (func(io.Writer, string), error)) command {
+	return command{
+		usage:   usage,
+		summary: summary,
 		run: func(fs *flag.FlagSet, args []string, newEnv func() (*lab.Env, error)) int {
 			if err := fs.Parse(args); err != nil {
 				return 2
 			}
 			if fs.NArg() == 0 {
-				fmt.Fprintln(os.Stderr, "visionlab givens: name one or more suites")
+				fmt.Fprintf(os.Stderr, "visionlab %s: name one or more suites or folders\n", name)
 				return 2
 			}
 			env, err := newEnv()
 			if err != nil {
 				return fail(err)
 			}
-			fmt.Fprint(stdout, lab.GivensHeader)
+			fmt.Fprint(stdout, header)
 			for _, n := range fs.Args() {
 				s, cases, err := suiteCases(env, n)
 				if err != nil {
 					return fail(err)
 				}
-				got, err := env.MeasureGivens(cases)
+				write, err := measure(env, cases)
 				if err != nil {
 					return fail(err)
 				}
-				got.Write(stdout, s.Name)
+				write(stdout, s.Name)
 			}
 			return 0
 		},

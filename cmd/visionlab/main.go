@@ -161,36 +161,12 @@ func init() {
 			return 0
 		},
 	}
-	commands["endtoend"] = command{
-		usage:   "SUITE|FOLDER ...",
-		summary: "solve each image as `binocle solve IMAGE` does and count right answers, right after the suggested fixes, and wrong answers stated as unique",
-		run: func(fs *flag.FlagSet, args []string, newEnv func() (*lab.Env, error)) int {
-			if err := fs.Parse(args); err != nil {
-				return 2
-			}
-			if fs.NArg() == 0 {
-				fmt.Fprintln(os.Stderr, "visionlab endtoend: name one or more suites or folders")
-				return 2
-			}
-			env, err := newEnv()
-			if err != nil {
-				return fail(err)
-			}
-			fmt.Fprint(stdout, lab.EndToEndHeader)
-			for _, n := range fs.Args() {
-				s, cases, err := suiteCases(env, n)
-				if err != nil {
-					return fail(err)
-				}
-				got, err := env.MeasureEndToEnd(cases, os.Stderr)
-				if err != nil {
-					return fail(err)
-				}
-				got.Write(stdout, s.Name)
-			}
-			return 0
-		},
-	}
+	commands["endtoend"] = suiteTable("endtoend", "SUITE|FOLDER ...",
+		"solve each image as `binocle solve IMAGE` does and count right answers, right after the suggested fixes, and wrong answers stated as unique",
+		lab.EndToEndHeader, func(env *lab.Env, cases []lab.Case) (func(io.Writer, string), error) {
+			got, err := env.MeasureEndToEnd(cases, os.Stderr)
+			return got.Write, err
+		})
 	commands["score"] = command{
 		usage:   "[-fail-dir DIR] [-debug DIR] [-match S] [-quick] [report|SUITE|FOLDER ...]",
 		summary: "score against truth: `report` (the default) prints README's tables, a suite or folder one line per miss and a table by group",
