@@ -148,7 +148,7 @@ func pixelNoise(gray raster.Plane) float64 {
 		}
 		seen += c
 	}
-	// madToSigma (cells_resemble.go) turns a median absolute value into
+	// madToSigma (cellread/resemble.go) turns a median absolute value into
 	// a standard deviation; the kernel's weights square-sum to 36.
 	return cellread.MadToSigma * float64(median) / 6
 }

@@ -96,7 +96,7 @@ func read(p picture, start time.Time) (*Reading, error) {
 // retryFull reads the picture at full size after its reduced copy failed
 // with err. A small grid with light lines in a big photo keeps its lines
 // only at the decoded resolution: the DCT-reduced decode blurs them into
-// the paper, and locate's fine retry (locate_rung_fine.go) can only look at what it
+// the paper, and locate's fine retry (locate/rung_fine.go) can only look at what it
 // is given. Only a miss pays for the second decode; any other error, or a
 // retry that fails too, returns err.
 func (p picture) retryFull(err error) (*Reading, error) {

@@ -47,13 +47,13 @@ type Reading struct {
 	// printed in the puzzle (true) or was entered by a player (false): a
 	// pen or pencil mark on paper, an entry on an app's unshaded cell.
 	// Blank cells are false. Read marks every filled cell a given unless
-	// the picture clearly tells the two apart (cells_given.go); nil, as in
+	// the picture clearly tells the two apart (cellread/given.go); nil, as in
 	// a reading built by hand, also means every filled cell is a given.
 	// Copies of a reading (Scaled) share it: it is read-only.
 	Given []bool
 
 	// bend, when the page was found bent, maps grid cells (corners at
-	// integers) to original pixels more closely than Homography (rectify_mesh.go).
+	// integers) to original pixels more closely than Homography (rectify/mesh.go).
 	bend *rectify.BentMap
 }
 

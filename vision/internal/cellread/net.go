@@ -13,7 +13,7 @@ import (
 )
 
 // cellModel is the cell classifier: a small convolutional net that takes
-// a cell's patch (cells_patch.go) and gives a score for each glyph kind
+// a cell's patch (patch.go) and gives a score for each glyph kind
 // any style draws. vision/model/train_cells.py trains it on rendered
 // suites (make model); its accuracy is held by TestCellModelAccuracy.
 var cellModel = model.Cells

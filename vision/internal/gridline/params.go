@@ -3,7 +3,7 @@ package gridline
 import "binocle/vision/internal/raster"
 
 // lineParams are the thresholds by which the lines stage tells a grid's
-// lines from print and grain (lines_evidence.go, lines_follow.go), each
+// lines from print and grain (evidence.go, follow.go), each
 // with what it guards against. Shares are of a strip's or a segment's
 // run; distances in cells.
 type lineParams struct {

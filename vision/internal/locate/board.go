@@ -84,7 +84,7 @@ func AppBoard(img gocv.Mat) (Candidate, float64, bool) {
 		c := Candidate{Quad: q, Area: geom.QuadArea(q), Rows: PeriodFit{N: rows, Score: 1}, Cols: PeriodFit{N: cols, Score: 1}, Method: MethodBoard, Evidence: noEvidence}
 		c.Evidence.Spots, c.Evidence.Residual = len(l.at), raster.RoundTo(l.residual, 3)
 		if tiles {
-			// A tile's centre is its cell's; a moon's is not (rectify_mesh.go).
+			// A tile's centre is its cell's; a moon's is not (rectify/mesh.go).
 			for _, p := range positionsInOrder(l.at) {
 				c.Centres = append(c.Centres, [2]float64{spots[l.at[p]].x, spots[l.at[p]].y})
 			}

@@ -51,27 +51,27 @@ var readLadder = []locator{
 	// boundary map in turn; gridRule tells a grid's lattice from text's.
 	// A lattice that stopped short of an app board it is part of gives
 	// way to the board, and one that ends at a shadow's edge grows into
-	// the flattened copy (locate_rung_lattice.go).
+	// the flattened copy (rung_lattice.go).
 	LatticeRung,
 	// board: an app board's coloured cells, for boards whose lines and
 	// gaps blur away in a photo. It outranks the outline: an outline's
 	// cell count is a guess from periodicity, a board's is counted
-	// (locate_rung_board.go).
+	// (rung_board.go).
 	BoardRung,
 	// outline: the outline of the grid's connected ink, or of a block of
 	// coloured tiles, with periodic lines across it
-	// (locate_rung_outline.go).
+	// (rung_outline.go).
 	outlineRung,
 	// fine: the lattice again at twice the located resolution, for a big
 	// grid photographed whole; accepted only with many cells or no doubt
-	// at all (locate_rung_fine.go).
+	// at all (rung_fine.go).
 	fineRung,
 	// flat: the lattice in the located copy with the light divided out,
-	// for light grids under a hard shadow (locate_rung_flat.go).
+	// for light grids under a hard shadow (rung_flat.go).
 	flatRung,
 	// glyphs: the lattice the glyphs lie on, confirmed by the faint
 	// lines between them, in the flattened copy: the last resort, for
-	// lines too faint to close any cell (locate_rung_glyphs.go).
+	// lines too faint to close any cell (rung_glyphs.go).
 	glyphRung,
 }
 

@@ -23,7 +23,7 @@ type LatticeFit struct {
 	Residual   float64 // mean distance of the cells' centres from the lattice's, in cells
 
 	// centres are the closed cells' measured centres in located-image
-	// pixels: on bent paper they stray from toImage (rectify_mesh.go).
+	// pixels: on bent paper they stray from toImage (rectify/mesh.go).
 	centres [][2]float64
 }
 

@@ -20,7 +20,7 @@ type Candidate struct {
 	Quad       [4][2]float64
 	Area       float64
 	Rows, Cols PeriodFit
-	Centres    [][2]float64 // measured cell centres, when a lattice found the grid (rectify_mesh.go)
+	Centres    [][2]float64 // measured cell centres, when a lattice found the grid (rectify/mesh.go)
 	// Complete is set when a lattice found the grid with nearly every
 	// cell closed and its centres on the lattice: nothing of it is left
 	// for the app-board locator to find.
@@ -46,7 +46,7 @@ func Preview(img gocv.Mat) ([4][2]float64, error) {
 	return ScaleQuad(c.Quad, scale), nil
 }
 
-// Find returns the grid Read's ladder finds in img (locate_ladder.go),
+// Find returns the grid Read's ladder finds in img (ladder.go),
 // in the pixels of the copy the accepted rung searched, and the factor
 // from those pixels to img's.
 func Find(img gocv.Mat) (Candidate, float64, error) {

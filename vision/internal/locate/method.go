@@ -11,17 +11,17 @@ var ErrNoGrid = errors.New("no puzzle grid found")
 
 // Method names the locator that found a reading's grid: when a reading
 // goes wrong, it says which of locate's ways of finding a grid to look at
-// first. Each names the rungs of locate's ladder (locate_ladder.go) that
+// first. Each names the rungs of locate's ladder (ladder.go) that
 // give it.
 type Method string
 
 const (
 	// MethodLattice: the cells closed by the grid's lines, in one of the
-	// boundary maps, fitted to a lattice (locate_lattice.go, locateLattice):
+	// boundary maps, fitted to a lattice (lattice.go, locateLattice):
 	// the lattice, fine and flat rungs.
 	MethodLattice Method = "lattice"
 	// MethodGlyphLattice: the glyphs fitted to a lattice and the grid's
-	// extent taken from its faint lines (locate_glyphlattice.go), when no cell
+	// extent taken from its faint lines (glyphlattice.go), when no cell
 	// closed: the glyphs rung.
 	MethodGlyphLattice Method = "glyph-lattice"
 	// MethodOutline: the outline of the grid's connected ink, checked for
@@ -29,10 +29,10 @@ const (
 	// rung.
 	MethodOutline Method = "outline"
 	// MethodTiles: the outline of a block of coloured tiles, checked like
-	// MethodOutline (locate_tiles.go).
+	// MethodOutline (tiles.go).
 	MethodTiles Method = "tiles"
 	// MethodBoard: an app board's coloured cells fitted to a lattice and
-	// its extent taken from its frame or tiles (locate_board.go): the
+	// its extent taken from its frame or tiles (board.go): the
 	// board rung, or the lattice rung's finding given way to the board it
 	// is part of (boardAround).
 	MethodBoard Method = "board"

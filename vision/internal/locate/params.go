@@ -4,7 +4,7 @@ import "binocle/vision/internal/raster"
 
 // The locate stage's thresholds, each with what it guards against, one
 // group per locator (the lattice's acceptance rules are accept, in
-// locate_accept.go). Distances and sizes are in cells unless a field says
+// accept.go). Distances and sizes are in cells unless a field says
 // otherwise; shares are of the whole the field names.
 
 // locateParams are the locate stage's thresholds.
@@ -80,8 +80,8 @@ var locating = locateParams{
 	},
 }
 
-// latticeParams are the closed-cell lattice's (locate_blobs.go,
-// locate_lattice.go, locate_latticewalk.go).
+// latticeParams are the closed-cell lattice's (blobs.go,
+// lattice.go, latticewalk.go).
 type latticeParams struct {
 	// minBlobFill is the least share of its box a closed region must
 	// fill to be a cell: a cell with a large glyph keeps at least its
@@ -146,7 +146,7 @@ type latticeParams struct {
 }
 
 // outlineParams are the outline locator's (locate_outline_*.go,
-// locate_tiles.go).
+// tiles.go).
 type outlineParams struct {
 	// minArea is the smallest share of the image an outline may cover:
 	// a grid photographed from further away cannot be read anyway.
@@ -203,7 +203,7 @@ type outlineParams struct {
 	tileFamily float64
 }
 
-// phaseParams are phaseChecked's (locate_phase.go).
+// phaseParams are phaseChecked's (phase.go).
 type phaseParams struct {
 	// seenShare is how much of their run a grid's lines show where they
 	// are (see medianShare): glyph strokes, which leave gaps between
@@ -227,7 +227,7 @@ type phaseParams struct {
 	sideGap    float64
 }
 
-// shadowParams are shadowEdged's (locate_shadow.go).
+// shadowParams are shadowEdged's (shadow.go).
 type shadowParams struct {
 	// darker is how much darker the paper on one side of a grid's edge
 	// must be than on the other for the edge to be the light's: a
@@ -241,8 +241,8 @@ type shadowParams struct {
 	bandNear, bandFar float64
 }
 
-// boardParams are the app-board locator's (locate_board.go,
-// locate_boardextent.go, locate_tileruns.go, locate_spotcore.go). Grey
+// boardParams are the app-board locator's (board.go,
+// boardextent.go, tileruns.go, spotcore.go). Grey
 // levels are as the board view's shade takes them.
 type boardParams struct {
 	// A board whose coloured spots fill at least tileFill of their box
@@ -300,7 +300,7 @@ type boardParams struct {
 }
 
 // spotParams are the coloured spots' and glyphs' lattice fit
-// (locate_spots.go, locate_tilefit.go). Sizes are in spot sizes (the
+// (spots.go, tilefit.go). Sizes are in spot sizes (the
 // square root of a spot's box).
 type spotParams struct {
 	// minFill is the least share of its box a spot fills: a crescent
@@ -389,8 +389,8 @@ type spotParams struct {
 // turn degrees, stretched by up to stretch times either way.
 type stepSearch struct{ turn, stretch float64 }
 
-// glyphParams are the glyph lattice's (locate_glyphlattice.go) and the
-// glyph strips' (locate_glyphstrips.go). Distances are in cells.
+// glyphParams are the glyph lattice's (glyphlattice.go) and the
+// glyph strips' (glyphstrips.go). Distances are in cells.
 type glyphParams struct {
 	// maxResidual is the loosest the glyphs may fit their lattice: text
 	// lines up more loosely.
@@ -438,8 +438,8 @@ type glyphParams struct {
 }
 
 // growParams are the thresholds by which a lattice found is grown or
-// trimmed to the grid its lines show (locate_adjust.go, locate_grow.go,
-// locate_snap.go, locate_follow.go).
+// trimmed to the grid its lines show (adjust.go, grow.go,
+// snap.go, follow.go).
 type growParams struct {
 	// adjustResidual is the largest lattice residual, in cells, at which
 	// the line evidence through the projective fit is trusted: on bent

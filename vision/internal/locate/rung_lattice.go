@@ -4,7 +4,7 @@ import "binocle/geom"
 
 // LatticeRung is the first rung: the lattice of closed cells in the
 // located copy, under every boundary map. Its accept rule is gridRule's
-// (locate_accept.go), applied as the fits come (firstGrid).
+// (accept.go), applied as the fits come (firstGrid).
 var LatticeRung = locator{
 	name: "lattice",
 	Run: func(cs *copies) (Sighting, bool) {
