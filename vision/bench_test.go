@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"gocv.io/x/gocv"
+
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
 )
 
 // benchJPEG renders a fixture, scales it to width x height and stores it
@@ -16,7 +19,7 @@ func benchJPEG(b *testing.B, f fixture, width, height int) string {
 	defer img.Close()
 	big := gocv.NewMat()
 	defer big.Close()
-	gocv.Resize(img, &big, pt(width, height), 0, 0, gocv.InterpolationLinear)
+	gocv.Resize(img, &big, raster.Pt(width, height), 0, 0, gocv.InterpolationLinear)
 	buf, err := gocv.IMEncode(gocv.JPEGFileExt, big)
 	if err != nil {
 		b.Fatal(err)
@@ -54,10 +57,10 @@ func BenchmarkLocate720p(b *testing.B) {
 	defer img.Close()
 	frame := gocv.NewMat()
 	defer frame.Close()
-	gocv.Resize(img, &frame, pt(1280, 720), 0, 0, gocv.InterpolationLinear)
+	gocv.Resize(img, &frame, raster.Pt(1280, 720), 0, 0, gocv.InterpolationLinear)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := LocateGrid(frame); err != nil {
+		if _, err := locate.Preview(frame); err != nil {
 			b.Fatal(err)
 		}
 	}

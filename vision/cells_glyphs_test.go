@@ -5,8 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"binocle/geom"
 	"binocle/internal/synth"
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
 )
 
 // offLatticeCells is a 6x6 board holding every symbol of every style next
@@ -23,13 +27,13 @@ var offLatticeCells = []string{
 
 // renderOffLattice renders a clean board of the given style and rectifies
 // it as a reader whose corners were off by (dx, dy) cells would.
-func renderOffLattice(t *testing.T, style string, dx, dy float64) (cellImage, []string) {
+func renderOffLattice(t *testing.T, style string, dx, dy float64) (cellread.Image, []string) {
 	t.Helper()
 	return renderOffLatticeLook(t, style, synth.LookPrint, dx, dy)
 }
 
 // renderOffLatticeLook is renderOffLattice in the given look.
-func renderOffLatticeLook(t *testing.T, style string, look synth.Look, dx, dy float64) (cellImage, []string) {
+func renderOffLatticeLook(t *testing.T, style string, look synth.Look, dx, dy float64) (cellread.Image, []string) {
 	t.Helper()
 	cells := make([]string, len(offLatticeCells))
 	givens := make([]string, len(offLatticeCells))
@@ -60,16 +64,16 @@ func renderOffLatticeLook(t *testing.T, style string, look synth.Look, dx, dy fl
 		quad[i][0] += dx*ux[0] + dy*uy[0]
 		quad[i][1] += dx*ux[1] + dy*uy[1]
 	}
-	px := cellPixels(rows, cols)
-	h, ok := homographyFromQuads(rectCorners(float64(cols*px), float64(rows*px)), quad)
+	px := cellread.CellPixels(rows, cols)
+	h, ok := geom.FromQuads(locate.RectCorners(float64(cols*px), float64(rows*px)), quad)
 	if !ok {
 		t.Fatal("no homography")
 	}
-	bgr := toBGR(img)
+	bgr := raster.ToBGR(img)
 	defer bgr.Close()
-	grid := warp(bgr, h, cols*px, rows*px)
+	grid := raster.Warp(bgr, h, cols*px, rows*px)
 	defer grid.Close()
-	return newCellImage(grid, rows, cols, px), cells
+	return cellread.NewImage(grid, rows, cols, px), cells
 }
 
 // TestClassifyOffLattice reads boards whose rectification is a fifth of a
@@ -81,14 +85,14 @@ func TestClassifyOffLattice(t *testing.T) {
 	for _, style := range styles {
 		for _, d := range shifts {
 			ci, want := renderOffLattice(t, style, d[0], d[1])
-			got, cells, _ := classify(ci)
+			got, cells, _ := cellread.Classify(ci)
 			if string(got) != style {
 				t.Errorf("%s shifted %v: style %s", style, d, got)
 				continue
 			}
 			for i, c := range cells {
-				if w := want[i/ci.cols][i%ci.cols]; c.Char() != w {
-					t.Errorf("%s shifted %v: r%dc%d read %c, want %c", style, d, i/ci.cols, i%ci.cols, c.Char(), w)
+				if w := want[i/ci.Cols][i%ci.Cols]; c.Char() != w {
+					t.Errorf("%s shifted %v: r%dc%d read %c, want %c", style, d, i/ci.Cols, i%ci.Cols, c.Char(), w)
 				}
 			}
 		}
@@ -101,16 +105,16 @@ func TestGridLinesFollowShift(t *testing.T) {
 	for _, d := range []float64{-0.2, 0.15} {
 		ci, _ := renderOffLattice(t, synth.StyleXO, d, 0)
 		var sum float64
-		for _, s := range ci.shiftX {
+		for _, s := range ci.ShiftX {
 			sum += float64(s)
 		}
-		mean := sum / float64(len(ci.shiftX)) / float64(ci.px)
+		mean := sum / float64(len(ci.ShiftX)) / float64(ci.Px)
 		// Corners moved right by d cells show the grid moved left by d.
 		if math.Abs(mean+d) > 0.06 {
 			t.Errorf("corners off by %.2f cells: cells found %.2f cells off", d, mean)
 		}
-		for _, s := range ci.shiftY {
-			if math.Abs(float64(s)) > 0.06*float64(ci.px) {
+		for _, s := range ci.ShiftY {
+			if math.Abs(float64(s)) > 0.06*float64(ci.Px) {
 				t.Errorf("corners off by %.2f cells across: a cell found %d px off along", d, s)
 				break
 			}
@@ -133,7 +137,7 @@ func TestIsColoured(t *testing.T) {
 		{"yellowed paper", 255, 252, 217, false},
 		{"grey", 128, 128, 128, false},
 	} {
-		if got, _ := isColoured(c.b, c.g, c.r); got != c.want {
+		if got, _ := cellread.IsColoured(c.b, c.g, c.r); got != c.want {
 			t.Errorf("%s (%d,%d,%d): coloured %v, want %v", c.name, c.r, c.g, c.b, got, c.want)
 		}
 	}
@@ -164,7 +168,7 @@ func TestHoleShare(t *testing.T) {
 		{"solid", []string{"####", "####", "####", "####"}, false},
 	} {
 		m, w, h := drawMask(c.rows...)
-		if got := holeShare(m, w, 0, 0, w, h) > 0; got != c.holed {
+		if got := cellread.HoleShare(m, w, 0, 0, w, h) > 0; got != c.holed {
 			t.Errorf("%s: hole %v, want %v", c.name, got, c.holed)
 		}
 	}
@@ -176,19 +180,19 @@ func TestHoleShare(t *testing.T) {
 func TestShapeOf(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		f    cellFeatures
-		want shape
+		f    cellread.Features
+		want cellread.Shape
 	}{
-		{"blank", cellFeatures{ink: 0.01}, shapeNone},
-		{"O", cellFeatures{ink: 0.5, centre: 0, ends: 0.8, flanks: 0.95, fill: 0.55, aspect: 0.8, hole: 0.25}, shapeRing},
-		{"blurred narrow O", cellFeatures{ink: 0.56, centre: 0.35, ends: 0.9, flanks: 0.5, fill: 0.6, aspect: 0.58, hole: 0.05}, shapeRing},
-		{"X", cellFeatures{ink: 0.45, centre: 1, ends: 0.3, flanks: 0, fill: 0.6, aspect: 0.78}, shapeCross},
-		{"narrow X", cellFeatures{ink: 0.45, centre: 1, ends: 0.4, flanks: 0.1, fill: 0.6, aspect: 0.6}, shapeCross},
-		{"I", cellFeatures{ink: 0.3, centre: 1, ends: 1, flanks: 0.5, fill: 0.75, aspect: 0.35}, shapeBar},
-		{"bold 1", cellFeatures{ink: 0.45, centre: 1, ends: 0.95, flanks: 0, fill: 0.55, aspect: 0.58}, shapeBar},
-		{"square", cellFeatures{ink: 0.9, centre: 1, ends: 1, flanks: 1, fill: 0.97, aspect: 1}, shapeFilled},
+		{"blank", cellread.Features{Ink: 0.01}, cellread.ShapeNone},
+		{"O", cellread.Features{Ink: 0.5, Centre: 0, Ends: 0.8, Flanks: 0.95, Fill: 0.55, Aspect: 0.8, Hole: 0.25}, cellread.ShapeRing},
+		{"blurred narrow O", cellread.Features{Ink: 0.56, Centre: 0.35, Ends: 0.9, Flanks: 0.5, Fill: 0.6, Aspect: 0.58, Hole: 0.05}, cellread.ShapeRing},
+		{"X", cellread.Features{Ink: 0.45, Centre: 1, Ends: 0.3, Flanks: 0, Fill: 0.6, Aspect: 0.78}, cellread.ShapeCross},
+		{"narrow X", cellread.Features{Ink: 0.45, Centre: 1, Ends: 0.4, Flanks: 0.1, Fill: 0.6, Aspect: 0.6}, cellread.ShapeCross},
+		{"I", cellread.Features{Ink: 0.3, Centre: 1, Ends: 1, Flanks: 0.5, Fill: 0.75, Aspect: 0.35}, cellread.ShapeBar},
+		{"bold 1", cellread.Features{Ink: 0.45, Centre: 1, Ends: 0.95, Flanks: 0, Fill: 0.55, Aspect: 0.58}, cellread.ShapeBar},
+		{"square", cellread.Features{Ink: 0.9, Centre: 1, Ends: 1, Flanks: 1, Fill: 0.97, Aspect: 1}, cellread.ShapeFilled},
 	} {
-		if got := shapeOf(c.f); got != c.want {
+		if got := cellread.ShapeOf(c.f); got != c.want {
 			t.Errorf("%s: shape %d, want %d", c.name, got, c.want)
 		}
 	}
@@ -197,27 +201,27 @@ func TestShapeOf(t *testing.T) {
 // TestXONotXOIWithNarrowGlyphs: bars barely narrower than the grid's other
 // glyphs are blurred X's and O's, not I's.
 func TestXONotXOIWithNarrowGlyphs(t *testing.T) {
-	x := cellFeatures{ink: 0.45, centre: 1, ends: 0.2, flanks: 0, fill: 0.6, aspect: 0.66}
-	o := cellFeatures{ink: 0.5, centre: 0, ends: 0.8, flanks: 0.95, fill: 0.55, aspect: 0.7, hole: 0.2}
-	narrowO := cellFeatures{ink: 0.5, centre: 0.45, ends: 1, flanks: 0.6, fill: 0.62, aspect: 0.52}
-	var feats []cellFeatures
+	x := cellread.Features{Ink: 0.45, Centre: 1, Ends: 0.2, Flanks: 0, Fill: 0.6, Aspect: 0.66}
+	o := cellread.Features{Ink: 0.5, Centre: 0, Ends: 0.8, Flanks: 0.95, Fill: 0.55, Aspect: 0.7, Hole: 0.2}
+	narrowO := cellread.Features{Ink: 0.5, Centre: 0.45, Ends: 1, Flanks: 0.6, Fill: 0.62, Aspect: 0.52}
+	var feats []cellread.Features
 	for i := 0; i < 8; i++ {
 		feats = append(feats, x, o)
 	}
 	for i := 0; i < 4; i++ {
 		feats = append(feats, narrowO)
 	}
-	if got := inkStyle(feats); got != StyleXO {
-		t.Errorf("style %s, want %s", got, StyleXO)
+	if got := cellread.InkStyle(feats); got != cellread.StyleXO {
+		t.Errorf("style %s, want %s", got, cellread.StyleXO)
 	}
-	i := cellFeatures{ink: 0.3, centre: 1, ends: 1, flanks: 0.5, fill: 0.75, aspect: 0.3}
+	i := cellread.Features{Ink: 0.3, Centre: 1, Ends: 1, Flanks: 0.5, Fill: 0.75, Aspect: 0.3}
 	for k := 0; k < 4; k++ {
 		feats = append(feats, i)
 	}
-	if got := inkStyle(feats); got != StyleXOI {
-		t.Errorf("with real I's: style %s, want %s", got, StyleXOI)
+	if got := cellread.InkStyle(feats); got != cellread.StyleXOI {
+		t.Errorf("with real I's: style %s, want %s", got, cellread.StyleXOI)
 	}
-	if c, _ := label(StyleXOI, i); c != solver.Two {
+	if c, _ := cellread.Label(cellread.StyleXOI, i); c != solver.Two {
 		t.Errorf("I read as %c", c.Char())
 	}
 }

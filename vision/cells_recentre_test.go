@@ -4,15 +4,17 @@ import (
 	"testing"
 
 	"binocle/internal/synth"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/raster"
 )
 
 // blobCells is a rows x cols cellImage with a square blob of ink in every
 // other cell, its middle (ox, oy) pixels off the cell's middle, and no
 // lines found.
-func blobCells(rows, cols, px, ox, oy int) cellImage {
+func blobCells(rows, cols, px, ox, oy int) cellread.Image {
 	w, h := cols*px, rows*px
-	ci := cellImage{rows: rows, cols: cols, px: px, gray: plane{w: w, h: h, pix: make([]uint8, w*h)},
-		ink: make([]bool, w*h), lines: make([]bool, w*h), shiftX: make([]int, rows*cols), shiftY: make([]int, rows*cols)}
+	ci := cellread.Image{Rows: rows, Cols: cols, Px: px, Gray: raster.Plane{W: w, H: h, Pix: make([]uint8, w*h)},
+		Ink: make([]bool, w*h), Lines: make([]bool, w*h), ShiftX: make([]int, rows*cols), ShiftY: make([]int, rows*cols)}
 	r := px / 5
 	for row := 0; row < rows; row++ {
 		for col := 0; col < cols; col++ {
@@ -23,7 +25,7 @@ func blobCells(rows, cols, px, ox, oy int) cellImage {
 			for y := cy - r; y <= cy+r; y++ {
 				for x := cx - r; x <= cx+r; x++ {
 					if x >= 0 && y >= 0 && x < w && y < h {
-						ci.ink[y*w+x] = true
+						ci.Ink[y*w+x] = true
 					}
 				}
 			}
@@ -49,23 +51,23 @@ func TestRecentre(t *testing.T) {
 		{20, 0, 0, 0},
 	} {
 		ci := blobCells(6, 6, px, c.ox, c.oy)
-		ci.recentre()
-		for i := range ci.shiftX {
-			if abs(ci.shiftX[i]-c.wantX) > 1 || abs(ci.shiftY[i]-c.wantY) > 1 {
-				t.Errorf("glyphs off by (%d, %d): cell %d shifted (%d, %d), want (%d, %d)", c.ox, c.oy, i, ci.shiftX[i], ci.shiftY[i], c.wantX, c.wantY)
+		ci.Recentre()
+		for i := range ci.ShiftX {
+			if raster.Abs(ci.ShiftX[i]-c.wantX) > 1 || raster.Abs(ci.ShiftY[i]-c.wantY) > 1 {
+				t.Errorf("glyphs off by (%d, %d): cell %d shifted (%d, %d), want (%d, %d)", c.ox, c.oy, i, ci.ShiftX[i], ci.ShiftY[i], c.wantX, c.wantY)
 				break
 			}
 		}
 	}
 	// Ink scattered evenly over the cells has no phase to follow.
 	ci := blobCells(6, 6, px, 0, 0)
-	for i := range ci.ink {
-		ci.ink[i] = i%7 == 0
+	for i := range ci.Ink {
+		ci.Ink[i] = i%7 == 0
 	}
-	ci.recentre()
-	for i := range ci.shiftX {
-		if ci.shiftX[i] != 0 || ci.shiftY[i] != 0 {
-			t.Fatalf("even noise moved cell %d by (%d, %d)", i, ci.shiftX[i], ci.shiftY[i])
+	ci.Recentre()
+	for i := range ci.ShiftX {
+		if ci.ShiftX[i] != 0 || ci.ShiftY[i] != 0 {
+			t.Fatalf("even noise moved cell %d by (%d, %d)", i, ci.ShiftX[i], ci.ShiftY[i])
 		}
 	}
 }
@@ -78,10 +80,10 @@ func TestClassifyOffLatticeFaint(t *testing.T) {
 	for _, style := range []string{synth.StyleDigits, synth.StyleXO} {
 		for _, d := range []float64{0.3, -0.3} {
 			ci, want := renderOffLatticeLineless(t, style, d)
-			_, cells, _ := classify(ci)
+			_, cells, _ := cellread.Classify(ci)
 			for i, c := range cells {
-				if w := want[i/ci.cols][i%ci.cols]; c.Char() != w {
-					t.Errorf("%s shifted %.1f: r%dc%d read %c, want %c", style, d, i/ci.cols, i%ci.cols, c.Char(), w)
+				if w := want[i/ci.Cols][i%ci.Cols]; c.Char() != w {
+					t.Errorf("%s shifted %.1f: r%dc%d read %c, want %c", style, d, i/ci.Cols, i%ci.Cols, c.Char(), w)
 				}
 			}
 		}
@@ -91,15 +93,15 @@ func TestClassifyOffLatticeFaint(t *testing.T) {
 // renderOffLatticeLineless renders a light-lined board rectified d of a
 // cell off, then takes the lines' evidence away, as a photo too faint to
 // show them, and places the cell windows from the glyphs alone.
-func renderOffLatticeLineless(t *testing.T, style string, d float64) (cellImage, []string) {
+func renderOffLatticeLineless(t *testing.T, style string, d float64) (cellread.Image, []string) {
 	t.Helper()
 	ci, want := renderOffLatticeLook(t, style, synth.LookLight, d, 0)
-	for i := range ci.shiftX {
-		ci.shiftX[i], ci.shiftY[i] = 0, 0
+	for i := range ci.ShiftX {
+		ci.ShiftX[i], ci.ShiftY[i] = 0, 0
 	}
-	for i := range ci.lines {
-		ci.lines[i] = false
+	for i := range ci.Lines {
+		ci.Lines[i] = false
 	}
-	ci.recentre()
+	ci.Recentre()
 	return ci, want
 }

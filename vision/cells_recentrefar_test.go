@@ -5,6 +5,8 @@ import (
 
 	"binocle/internal/synth"
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/raster"
 )
 
 // A lattice placed about four tenths of a cell off, with lines too faint to
@@ -15,19 +17,19 @@ func TestClassifyFarOffLattice(t *testing.T) {
 	for _, style := range []string{synth.StyleDigits, synth.StyleXO} {
 		for _, d := range []float64{0.36, -0.4} {
 			ci, want := renderOffLatticeLineless(t, style, d)
-			_, cells, conf := classify(ci)
+			_, cells, conf := cellread.Classify(ci)
 			// The column the lattice moved out of the glyphs' way.
 			cut := 0
 			if d < 0 {
-				cut = ci.cols - 1
+				cut = ci.Cols - 1
 			}
 			for i, c := range cells {
-				row, col := i/ci.cols, i%ci.cols
+				row, col := i/ci.Cols, i%ci.Cols
 				w := want[row][col]
 				if c.Char() == w {
 					continue
 				}
-				if col == cut && conf[i] < resembleDoubt && c != solver.Empty {
+				if col == cut && conf[i] < cellread.ResembleDoubt && c != solver.Empty {
 					continue
 				}
 				t.Errorf("%s shifted %.2f: r%dc%d read %c (%.2f), want %c", style, d, row, col, c.Char(), conf[i], w)
@@ -40,10 +42,10 @@ func TestClassifyFarOffLattice(t *testing.T) {
 func TestRecentreFar(t *testing.T) {
 	const px = 40
 	ci := blobCells(6, 6, px, -17, 0)
-	ci.recentre()
-	for i := range ci.shiftX {
-		if abs(ci.shiftX[i]+17) > 1 || ci.shiftY[i] != 0 {
-			t.Fatalf("glyphs off by -17 px: cell %d shifted (%d, %d)", i, ci.shiftX[i], ci.shiftY[i])
+	ci.Recentre()
+	for i := range ci.ShiftX {
+		if raster.Abs(ci.ShiftX[i]+17) > 1 || ci.ShiftY[i] != 0 {
+			t.Fatalf("glyphs off by -17 px: cell %d shifted (%d, %d)", i, ci.ShiftX[i], ci.ShiftY[i])
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"binocle/internal/synth"
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
 )
 
 // TestMiddleToneDigits checks that the grey at a rendered glyph's middle
@@ -13,16 +14,16 @@ import (
 func TestMiddleToneDigits(t *testing.T) {
 	for _, d := range [][2]float64{{0, 0}, {0.2, -0.15}} {
 		ci, want := renderOffLattice(t, synth.StyleDigits, d[0], d[1])
-		for i := 0; i < ci.rows*ci.cols; i++ {
-			row, col := i/ci.cols, i%ci.cols
+		for i := 0; i < ci.Rows*ci.Cols; i++ {
+			row, col := i/ci.Cols, i%ci.Cols
 			w := want[row][col]
 			if w == '.' {
 				continue
 			}
-			g := ci.glyph(row, col)
-			tone := ci.middleTone(g, ci.glyphDarkness(g))
-			if (w == '0') != (tone < digitTone) {
-				t.Errorf("shift %v r%dc%d %c: middle tone %.2f on the wrong side of %.2f", d, row, col, w, tone, digitTone)
+			g := ci.Glyph(row, col)
+			tone := ci.MiddleTone(g, ci.GlyphDarkness(g))
+			if (w == '0') != (tone < cellread.DigitTone) {
+				t.Errorf("shift %v r%dc%d %c: middle tone %.2f on the wrong side of %.2f", d, row, col, w, tone, cellread.DigitTone)
 			}
 		}
 	}
@@ -36,16 +37,16 @@ func TestMiddleToneDigits(t *testing.T) {
 func TestDigitsLabelMiddleTone(t *testing.T) {
 	cases := []struct {
 		name string
-		f    cellFeatures
+		f    cellread.Features
 		want solver.Cell
 	}{
-		{"0 cut open by a shadow", cellFeatures{ink: 0.33, centre: 0, ends: 0.45, flanks: 0.33, fill: 0.28, aspect: 0.55, tone: 0}, solver.Zero},
-		{"thin 1 with a wide flag", cellFeatures{ink: 0.25, centre: 0.25, ends: 0.8, flanks: 0.2, fill: 0.35, aspect: 0.5, tone: 0.33}, solver.One},
-		{"blurred narrow 0", cellFeatures{ink: 0.3, centre: 0.5, ends: 0.9, flanks: 0.8, fill: 0.6, aspect: 0.6, hole: 0.07, tone: 0.5}, solver.Zero},
-		{"bold 1", cellFeatures{ink: 0.2, centre: 1, ends: 1, flanks: 0, fill: 0.8, aspect: 0.35, tone: 1}, solver.One},
+		{"0 cut open by a shadow", cellread.Features{Ink: 0.33, Centre: 0, Ends: 0.45, Flanks: 0.33, Fill: 0.28, Aspect: 0.55, Tone: 0}, solver.Zero},
+		{"thin 1 with a wide flag", cellread.Features{Ink: 0.25, Centre: 0.25, Ends: 0.8, Flanks: 0.2, Fill: 0.35, Aspect: 0.5, Tone: 0.33}, solver.One},
+		{"blurred narrow 0", cellread.Features{Ink: 0.3, Centre: 0.5, Ends: 0.9, Flanks: 0.8, Fill: 0.6, Aspect: 0.6, Hole: 0.07, Tone: 0.5}, solver.Zero},
+		{"bold 1", cellread.Features{Ink: 0.2, Centre: 1, Ends: 1, Flanks: 0, Fill: 0.8, Aspect: 0.35, Tone: 1}, solver.One},
 	}
 	for _, c := range cases {
-		if got, _ := label(StyleDigits, c.f); got != c.want {
+		if got, _ := cellread.Label(cellread.StyleDigits, c.f); got != c.want {
 			t.Errorf("%s: %c, want %c", c.name, got.Char(), c.want.Char())
 		}
 	}

@@ -7,8 +7,12 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"binocle/geom"
 	"binocle/internal/synth"
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
 )
 
 // cleanGrid renders a clean grid of the given glyphs and rectifies it by
@@ -26,18 +30,18 @@ func cleanGrid(t *testing.T, style string, cells []string, seed uint64) (gocv.Ma
 		t.Fatal(err)
 	}
 	defer d.mat.Close()
-	bgr := toBGR(d.mat)
+	bgr := raster.ToBGR(d.mat)
 	defer bgr.Close()
-	px := cellPixels(rows, cols)
+	px := cellread.CellPixels(rows, cols)
 	var quad [4][2]float64
 	for i, c := range sample.Truth.Corners {
 		quad[i] = [2]float64{c[0] / d.scale, c[1] / d.scale}
 	}
-	h, ok := homographyFromQuads(rectCorners(float64(cols*px), float64(rows*px)), quad)
+	h, ok := geom.FromQuads(locate.RectCorners(float64(cols*px), float64(rows*px)), quad)
 	if !ok {
 		t.Fatal("no homography")
 	}
-	return warp(bgr, h, cols*px, rows*px), px
+	return raster.Warp(bgr, h, cols*px, rows*px), px
 }
 
 // A dash of ink across a blank cell, as a piece of a line or a shadow's
@@ -53,12 +57,12 @@ func TestWideInkIsNoGlyph(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		style string
-		want  Style
+		want  cellread.Style
 	}{
-		{synth.StyleSquareCircle, StyleSquareCircle},
-		{synth.StyleDiscCircle, StyleDiscCircle},
-		{synth.StyleXO, StyleXO},
-		{synth.StyleDigits, StyleDigits},
+		{synth.StyleSquareCircle, cellread.StyleSquareCircle},
+		{synth.StyleDiscCircle, cellread.StyleDiscCircle},
+		{synth.StyleXO, cellread.StyleXO},
+		{synth.StyleDigits, cellread.StyleDigits},
 	} {
 		t.Run(tc.style, func(t *testing.T) {
 			grid, px := cleanGrid(t, tc.style, cells, 3)
@@ -69,8 +73,8 @@ func TestWideInkIsNoGlyph(t *testing.T) {
 				x0, y0 := rc[1]*px+px/4, rc[0]*px+px/2-px/20+px/10
 				gocv.Rectangle(&grid, image.Rect(x0, y0, x0+px/2, y0+px/10), color.RGBA{40, 40, 40, 255}, -1)
 			}
-			ci := newCellImage(grid, len(cells), len(cells[0]), px)
-			style, got, conf := classify(ci)
+			ci := cellread.NewImage(grid, len(cells), len(cells[0]), px)
+			style, got, conf := cellread.Classify(ci)
 			if style != tc.want {
 				t.Fatalf("style %s, want %s", style, tc.want)
 			}
@@ -87,15 +91,15 @@ func TestWideInkIsNoGlyph(t *testing.T) {
 // Every glyph, however squeezed by a rectification, stays below the wide
 // limit, and ink past it reads blank whatever the style.
 func TestWideGlyphLabel(t *testing.T) {
-	for _, style := range []Style{StyleSquareCircle, StyleDiscCircle, StyleXO, StyleXOI, StyleDigits} {
-		disc := cellFeatures{ink: 0.3, centre: 1, ends: 1, flanks: 1, fill: 0.8, aspect: 1.8, tone: 1}
-		if c, _ := label(style, disc); c == solver.Empty {
-			t.Errorf("%s: a glyph of aspect %.1f read blank", style, disc.aspect)
+	for _, style := range []cellread.Style{cellread.StyleSquareCircle, cellread.StyleDiscCircle, cellread.StyleXO, cellread.StyleXOI, cellread.StyleDigits} {
+		disc := cellread.Features{Ink: 0.3, Centre: 1, Ends: 1, Flanks: 1, Fill: 0.8, Aspect: 1.8, Tone: 1}
+		if c, _ := cellread.Label(style, disc); c == solver.Empty {
+			t.Errorf("%s: a glyph of aspect %.1f read blank", style, disc.Aspect)
 		}
 		dash := disc
-		dash.aspect = 5
-		if c, _ := label(style, dash); c != solver.Empty {
-			t.Errorf("%s: a dash of aspect %.1f read %c", style, dash.aspect, c.Char())
+		dash.Aspect = 5
+		if c, _ := cellread.Label(style, dash); c != solver.Empty {
+			t.Errorf("%s: a dash of aspect %.1f read %c", style, dash.Aspect, c.Char())
 		}
 	}
 }

@@ -4,13 +4,19 @@ import (
 	"sort"
 	"testing"
 
+	"binocle/geom"
 	"binocle/internal/synth"
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/clueread"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
+	"binocle/vision/internal/visiontest"
 )
 
 // renderFarOffClues renders a clean light-lined board with clues and
 // rectifies it dx cells off along its rows.
-func renderFarOffClues(t *testing.T, edges []solver.Edge, dx float64) cellImage {
+func renderFarOffClues(t *testing.T, edges []solver.Edge, dx float64) cellread.Image {
 	t.Helper()
 	cells := []string{
 		"1.0..0",
@@ -37,16 +43,16 @@ func renderFarOffClues(t *testing.T, edges []solver.Edge, dx float64) cellImage 
 		quad[i][0] += dx * ux[0]
 		quad[i][1] += dx * ux[1]
 	}
-	px := cellPixels(spec.Rows, spec.Cols)
-	h, ok := homographyFromQuads(rectCorners(float64(spec.Cols*px), float64(spec.Rows*px)), quad)
+	px := cellread.CellPixels(spec.Rows, spec.Cols)
+	h, ok := geom.FromQuads(locate.RectCorners(float64(spec.Cols*px), float64(spec.Rows*px)), quad)
 	if !ok {
 		t.Fatal("no homography")
 	}
-	bgr := toBGR(img)
+	bgr := raster.ToBGR(img)
 	defer bgr.Close()
-	grid := warp(bgr, h, spec.Cols*px, spec.Rows*px)
+	grid := raster.Warp(bgr, h, spec.Cols*px, spec.Rows*px)
 	defer grid.Close()
-	return newCellImage(grid, spec.Rows, spec.Cols, px)
+	return cellread.NewImage(grid, spec.Rows, spec.Cols, px)
 }
 
 // Clues are looked for on the lines where the glyphs show them to be,
@@ -62,7 +68,7 @@ func TestCluesFarOffLattice(t *testing.T) {
 	key := func(es []solver.Edge) []string {
 		var out []string
 		for _, e := range es {
-			out = append(out, edgeKey(e)+e.Rel.String())
+			out = append(out, visiontest.EdgeKey(e)+e.Rel.String())
 		}
 		sort.Strings(out)
 		return out
@@ -70,7 +76,7 @@ func TestCluesFarOffLattice(t *testing.T) {
 	want := key(edges)
 	for _, dx := range []float64{0.38, -0.4} {
 		ci := renderFarOffClues(t, edges, dx)
-		got := key(findClues(ci))
+		got := key(clueread.FindClues(ci))
 		if len(got) != len(want) {
 			t.Errorf("shifted %.2f: clues %v, want %v", dx, got, want)
 			continue

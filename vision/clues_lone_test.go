@@ -3,15 +3,20 @@ package vision
 import (
 	"testing"
 
+	"gocv.io/x/gocv"
+
 	"binocle/internal/synth"
 	"binocle/solver"
-	"gocv.io/x/gocv"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/clueread"
+	"binocle/vision/internal/raster"
+	"binocle/vision/internal/visiontest"
 )
 
 // paledClueCells renders spec like renderedCells, then fades the ink round
 // the first edge of spec towards the paper by fade (0 leaves it, 1 wipes
 // it), as a blot or a worn print leaves a mark.
-func paledClueCells(t *testing.T, spec synth.Spec, fade float64) cellImage {
+func paledClueCells(t *testing.T, spec synth.Spec, fade float64) cellread.Image {
 	t.Helper()
 	grid, tr, px := renderedGrid(t, spec)
 	defer grid.Close()
@@ -21,22 +26,22 @@ func paledClueCells(t *testing.T, spec synth.Spec, fade float64) cellImage {
 	if e.R1 == e.R2 {
 		cx, cy = (e.C1+1)*px, e.R1*px+px/2
 	}
-	p := bgrPlaneOf(grid)
+	p := raster.BGRPlaneOf(grid)
 	r := px / 4
 	for y := cy - r; y <= cy+r; y++ {
 		for x := cx - r; x <= cx+r; x++ {
 			for k := 0; k < 3; k++ {
-				i := 3*(y*p.w+x) + k
-				p.pix[i] = uint8(float64(p.pix[i]) + fade*(255-float64(p.pix[i])))
+				i := 3*(y*p.W+x) + k
+				p.Pix[i] = uint8(float64(p.Pix[i]) + fade*(255-float64(p.Pix[i])))
 			}
 		}
 	}
-	faded, err := gocv.NewMatFromBytes(grid.Rows(), grid.Cols(), grid.Type(), p.pix)
+	faded, err := gocv.NewMatFromBytes(grid.Rows(), grid.Cols(), grid.Type(), p.Pix)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer faded.Close()
-	return newCellImage(faded, tr.Rows, tr.Cols, px)
+	return cellread.NewImage(faded, tr.Rows, tr.Cols, px)
 }
 
 // A single pale mark on a line of a grid with no other clue is not taken
@@ -62,7 +67,7 @@ func TestLonePaleClue(t *testing.T) {
 				Rows: 6, Cols: 6, Cells: clueBoard.cells, Givens: clueBoard.givens, Edges: tc.edges,
 				Width: 900, Height: 900,
 			}
-			got, want := edgeSet(findClues(paledClueCells(t, spec, tc.fade))), edgeSet(tc.want)
+			got, want := visiontest.EdgeSet(clueread.FindClues(paledClueCells(t, spec, tc.fade))), visiontest.EdgeSet(tc.want)
 			if got != want {
 				t.Errorf("clues\n got [%s]\nwant [%s]", got, want)
 			}

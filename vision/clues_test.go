@@ -3,9 +3,16 @@ package vision
 import (
 	"testing"
 
+	"gocv.io/x/gocv"
+
+	"binocle/geom"
 	"binocle/internal/synth"
 	"binocle/solver"
-	"gocv.io/x/gocv"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/clueread"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
+	"binocle/vision/internal/visiontest"
 )
 
 // clueBoard is a 6x6 grid whose glyphs crowd the lines from both sides of
@@ -44,11 +51,11 @@ var clueBoard = struct {
 
 // renderedCells renders spec and rectifies it from its truth corners, so
 // that the clue finder is tested apart from the locator.
-func renderedCells(t *testing.T, spec synth.Spec) cellImage {
+func renderedCells(t *testing.T, spec synth.Spec) cellread.Image {
 	t.Helper()
 	grid, tr, px := renderedGrid(t, spec)
 	defer grid.Close()
-	return newCellImage(grid, tr.Rows, tr.Cols, px)
+	return cellread.NewImage(grid, tr.Rows, tr.Cols, px)
 }
 
 // renderedGrid renders spec and warps it from its truth corners to px
@@ -65,14 +72,14 @@ func renderedGrid(t *testing.T, spec synth.Spec) (gocv.Mat, synth.Truth, int) {
 	}
 	defer m.Close()
 	tr := sample.Truth
-	px := cellPixels(tr.Rows, tr.Cols)
-	h, ok := homographyFromQuads(rectCorners(float64(tr.Cols*px), float64(tr.Rows*px)), tr.Corners)
+	px := cellread.CellPixels(tr.Rows, tr.Cols)
+	h, ok := geom.FromQuads(locate.RectCorners(float64(tr.Cols*px), float64(tr.Rows*px)), tr.Corners)
 	if !ok {
 		t.Fatal("no homography from the truth corners")
 	}
-	bgr := toBGR(m)
+	bgr := raster.ToBGR(m)
 	defer bgr.Close()
-	return warp(bgr, h, tr.Cols*px, tr.Rows*px), tr, px
+	return raster.Warp(bgr, h, tr.Cols*px, tr.Rows*px), tr, px
 }
 
 // TestFindCluesRendered reads the clues of boards drawn in every look
@@ -112,8 +119,8 @@ func TestFindCluesRendered(t *testing.T) {
 				spec.Width, spec.Height = 1600, 1200
 				spec.Fill, spec.Tilt, spec.Rotate, spec.Orientation = 0.6, 12, 5, 1
 			}
-			got := edgeSet(findClues(renderedCells(t, spec)))
-			if want := edgeSet(spec.Edges); got != want {
+			got := visiontest.EdgeSet(clueread.FindClues(renderedCells(t, spec)))
+			if want := visiontest.EdgeSet(spec.Edges); got != want {
 				t.Errorf("clues\n got [%s]\nwant [%s]", got, want)
 			}
 		})
@@ -123,21 +130,21 @@ func TestFindCluesRendered(t *testing.T) {
 // TestClueTemplatesShared checks that the templates for one cell size are
 // built once and that their sums match a direct count.
 func TestClueTemplatesShared(t *testing.T) {
-	a := clueTemplatesFor(33, 8, 6, 5)
-	b := clueTemplatesFor(33, 8, 6, 5)
+	a := clueread.ClueTemplatesFor(33, 8, 6, 5)
+	b := clueread.ClueTemplatesFor(33, 8, 6, 5)
 	if a != b {
 		t.Fatal("templates for one cell size built twice")
 	}
-	n := 2*a.reach + 1
-	for k, tm := range a.templates {
-		for _, d := range [][2]int{{0, 0}, {-a.reach, a.reach}, {2, -1}} {
+	n := 2*a.Reach + 1
+	for k, tm := range a.Templates {
+		for _, d := range [][2]int{{0, 0}, {-a.Reach, a.Reach}, {2, -1}} {
 			var st float64
 			for v := -8; v <= 8; v++ {
 				for u := -6; u <= 6; u++ {
-					st += tm.at(u-d[0], v-d[1])
+					st += tm.At(u-d[0], v-d[1])
 				}
 			}
-			if got := a.sums[(k*n+d[1]+a.reach)*n+d[0]+a.reach][0]; got != st {
+			if got := a.Sums[(k*n+d[1]+a.Reach)*n+d[0]+a.Reach][0]; got != st {
 				t.Fatalf("template %d offset %v: sum %v, want %v", k, d, got, st)
 			}
 		}

@@ -11,8 +11,10 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"binocle/geom"
 	"binocle/solver"
 	"binocle/vision/exif"
+	"binocle/vision/internal/cellread"
 )
 
 // markedPhoto returns a white width x height BGR image whose top-left
@@ -154,10 +156,10 @@ func TestLoadFitErrors(t *testing.T) {
 
 // readingFor is a reading of a rows x cols grid whose outline is the given
 // quadrilateral, with no givens: what Read would return for it.
-func readingFor(t testing.TB, rows, cols int, corners [4][2]float64, style Style, width, height int) *Reading {
+func readingFor(t testing.TB, rows, cols int, corners [4][2]float64, style cellread.Style, width, height int) *Reading {
 	t.Helper()
 	gx, gy := float64(cols*CellPx), float64(rows*CellPx)
-	h, ok := homographyFromQuads([4][2]float64{{0, 0}, {gx, 0}, {gx, gy}, {0, gy}}, corners)
+	h, ok := geom.FromQuads([4][2]float64{{0, 0}, {gx, 0}, {gx, gy}, {0, gy}}, corners)
 	if !ok {
 		t.Fatal("degenerate quadrilateral")
 	}
@@ -181,13 +183,13 @@ func alternating(rows, cols int) []solver.Cell {
 }
 
 func TestScaledGeometry(t *testing.T) {
-	r := readingFor(t, 6, 8, [4][2]float64{{410, 300}, {3500, 380}, {3350, 2700}, {520, 2600}}, StyleXO, 4000, 3000)
+	r := readingFor(t, 6, 8, [4][2]float64{{410, 300}, {3500, 380}, {3350, 2700}, {520, 2600}}, cellread.StyleXO, 4000, 3000)
 	r.Edges = []solver.Edge{{R1: 0, C1: 0, R2: 0, C2: 1, Rel: solver.Equal}}
 	for _, f := range []float64{0.4, 0.125, 1, 2.5} {
 		s := r.Scaled(f)
 		for _, p := range [][2]float64{{0, 0}, {100, 37}, {8 * CellPx, 6 * CellPx}, {55.5, 170}} {
-			x, y := homography(r.Homography).apply(p[0], p[1])
-			sx, sy := homography(s.Homography).apply(p[0], p[1])
+			x, y := geom.Homography(r.Homography).Apply(p[0], p[1])
+			sx, sy := geom.Homography(s.Homography).Apply(p[0], p[1])
 			if math.Abs(sx-f*x) > 1e-6 || math.Abs(sy-f*y) > 1e-6 {
 				t.Errorf("f=%v: grid point %v maps to (%.3f,%.3f), want (%.3f,%.3f)", f, p, sx, sy, f*x, f*y)
 			}
@@ -229,12 +231,12 @@ func TestScaledOverlay(t *testing.T) {
 	corners := [4][2]float64{{600, 250}, {3400, 420}, {3250, 2800}, {700, 2650}}
 	solution := alternating(rows, cols)
 	for _, tc := range []struct {
-		style Style
+		style cellread.Style
 		f     float64
 	}{
-		{StyleSquareCircle, 0.4},
-		{StyleXO, 0.25},
-		{StyleTango, 0.4},
+		{cellread.StyleSquareCircle, 0.4},
+		{cellread.StyleXO, 0.25},
+		{cellread.StyleTango, 0.4},
 	} {
 		t.Run(string(tc.style), func(t *testing.T) {
 			r := readingFor(t, rows, cols, corners, tc.style, width, height)
@@ -263,7 +265,7 @@ func TestScaledOverlay(t *testing.T) {
 			samples := [][2]float64{{0.5, 0.5}, {0.8, 0.5}, {0.5, 0.2}, {0.35, 0.35}}
 			for _, at := range samples {
 				for i := range solution {
-					x, y := homography(s.Homography).apply((float64(i%cols)+at[0])*CellPx, (float64(i/cols)+at[1])*CellPx)
+					x, y := geom.Homography(s.Homography).Apply((float64(i%cols)+at[0])*CellPx, (float64(i/cols)+at[1])*CellPx)
 					px, py := int(x), int(y)
 					want, got := bgrAt(fullShrunk, px, py), bgrAt(reduced, px, py)
 					if i == 0 && !isWhite(got) {

@@ -11,6 +11,8 @@ import (
 	"gocv.io/x/gocv"
 
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/raster"
 )
 
 // solvedColour marks what the solver supplied, so that it cannot be
@@ -30,7 +32,7 @@ func DrawOverlay(img gocv.Mat, r *Reading, solution []solver.Cell) (gocv.Mat, er
 	if img.Empty() {
 		return gocv.NewMat(), errors.New("overlay: empty image")
 	}
-	base := toBGR(img)
+	base := raster.ToBGR(img)
 	defer base.Close()
 	drawn := base.Clone()
 	defer drawn.Close()
@@ -86,20 +88,20 @@ func drawSymbol(img *gocv.Mat, r *Reading, row, col int, v solver.Cell, stroke i
 	switch {
 	case v == solver.Two:
 		strokePolygon(img, poly([][2]float64{{0.5, 0.2}, {0.5, 0.8}}), false, stroke)
-	case r.Style == StyleTango && v == solver.Zero:
+	case r.Style == cellread.StyleTango && v == solver.Zero:
 		fillPolygon(img, ring)
-	case r.Style == StyleTango:
+	case r.Style == cellread.StyleTango:
 		outer := circlePoints(0.5, 0.5, 0.32, math.Pi/4, 7*math.Pi/4, 32)
 		inner := circlePoints(0.66, 0.5, 0.25, 5*math.Pi/4+0.35, 3*math.Pi/4-0.35, 32)
 		fillPolygon(img, poly(append(outer, inner...)))
 	case v == solver.Zero:
 		strokePolygon(img, ring, true, stroke)
-	case r.Style == StyleXO || r.Style == StyleXOI:
+	case r.Style == cellread.StyleXO || r.Style == cellread.StyleXOI:
 		strokePolygon(img, poly([][2]float64{{0.22, 0.22}, {0.78, 0.78}}), false, stroke)
 		strokePolygon(img, poly([][2]float64{{0.78, 0.22}, {0.22, 0.78}}), false, stroke)
-	case r.Style == StyleDigits:
+	case r.Style == cellread.StyleDigits:
 		strokePolygon(img, poly([][2]float64{{0.38, 0.3}, {0.52, 0.2}, {0.52, 0.8}}), false, stroke)
-	case r.Style == StyleDiscCircle:
+	case r.Style == cellread.StyleDiscCircle:
 		fillPolygon(img, ring)
 	default:
 		fillPolygon(img, poly([][2]float64{{0.22, 0.22}, {0.78, 0.22}, {0.78, 0.78}, {0.22, 0.78}}))
@@ -110,7 +112,7 @@ func drawSymbol(img *gocv.Mat, r *Reading, row, col int, v solver.Cell, stroke i
 // outline, its cell lines, each cell's label coloured from red (doubtful)
 // to green (sure), and the clues. The caller closes it.
 func DrawDebug(img gocv.Mat, r *Reading) gocv.Mat {
-	out := toBGR(img)
+	out := raster.ToBGR(img)
 	if r == nil || r.Rows <= 0 || r.Cols <= 0 || out.Empty() {
 		return out
 	}
@@ -145,7 +147,7 @@ func DrawDebug(img gocv.Mat, r *Reading) gocv.Mat {
 	weight := max(1, int(cell/20))
 	for i, v := range r.Cells {
 		text := string(v.Char())
-		t := clamp((r.Confidence[i]-0.5)*2, 0, 1)
+		t := raster.Clamp((r.Confidence[i]-0.5)*2, 0, 1)
 		colour := color.RGBA{R: uint8(230 * (1 - t)), G: uint8(190 * t), A: 255}
 		size := gocv.GetTextSize(text, font, scale, weight)
 		centre := p(float64(i%r.Cols)+0.5, float64(i/r.Cols)+0.5)

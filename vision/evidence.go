@@ -4,6 +4,10 @@ import (
 	"math"
 
 	"gocv.io/x/gocv"
+
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
 )
 
 // minGridEvidence is the least a grid must stand out, in cell-to-cell
@@ -18,14 +22,14 @@ const minGridEvidence = 1.5
 // the picture, and that it stands out from the picture's noise. Without it,
 // random noise reads as a grid of a few dozen rows with corners outside
 // the picture.
-func gridShown(img gocv.Mat, quad [4][2]float64, ci cellImage) bool {
-	if !plausibleQuad(quad, img.Cols(), img.Rows(), ci.rows, ci.cols) {
+func gridShown(img gocv.Mat, quad [4][2]float64, ci cellread.Image) bool {
+	if !plausibleQuad(quad, img.Cols(), img.Rows(), ci.Rows, ci.Cols) {
 		return false
 	}
-	gray := toGray(img)
+	gray := raster.ToGray(img)
 	defer gray.Close()
-	noise := math.Max(pixelNoise(planeOf(gray)), 1)
-	cells, lines := gridEvidence(ci.gray, ci.rows, ci.cols, ci.px)
+	noise := math.Max(pixelNoise(raster.PlaneOf(gray)), 1)
+	cells, lines := gridEvidence(ci.Gray, ci.Rows, ci.Cols, ci.Px)
 	return math.Max(cells, lines) >= minGridEvidence*noise
 }
 
@@ -38,10 +42,10 @@ func gridShown(img gocv.Mat, quad [4][2]float64, ci cellImage) bool {
 //     board's gaps).
 //
 // A lattice that noise or texture lined up by chance has neither.
-func gridEvidence(gray plane, rows, cols, px int) (cells, lines float64) {
+func gridEvidence(gray raster.Plane, rows, cols, px int) (cells, lines float64) {
 	lo, hi := px/5, px-px/5 // the cell's interior, clear of its lines
 	band := max(1, px/8)    // a line's half-width allowed for a lattice a little off
-	if hi-lo < 2 || gray.w < cols*px || gray.h < rows*px {
+	if hi-lo < 2 || gray.W < cols*px || gray.H < rows*px {
 		return 0, 0
 	}
 	n := float64((hi - lo) * (hi - lo))
@@ -50,7 +54,7 @@ func gridEvidence(gray plane, rows, cols, px int) (cells, lines float64) {
 		for c := 0; c < cols; c++ {
 			var s float64
 			for y := r*px + lo; y < r*px+hi; y++ {
-				row := gray.pix[y*gray.w:]
+				row := gray.Pix[y*gray.W:]
 				for x := c*px + lo; x < c*px+hi; x++ {
 					s += float64(row[x])
 				}
@@ -104,25 +108,25 @@ func gridEvidence(gray plane, rows, cols, px int) (cells, lines float64) {
 }
 
 // pixelAt is the pixel at distance across a line and t along it.
-func pixelAt(gray plane, across, t int, vertical bool) uint8 {
+func pixelAt(gray raster.Plane, across, t int, vertical bool) uint8 {
 	if vertical {
-		return gray.at(across, t)
+		return gray.At(across, t)
 	}
-	return gray.at(t, across)
+	return gray.At(t, across)
 }
 
 // pixelNoise estimates the standard deviation of the picture's pixel noise
 // in grey levels, from the median response to a kernel that cancels every
 // linear shade (Immerkær's), so that edges and gradients barely count.
-func pixelNoise(gray plane) float64 {
+func pixelNoise(gray raster.Plane) float64 {
 	// The kernel's response is a whole number below noiseKernelMax, so a
 	// histogram finds its median exactly without sorting: sorting a float
 	// per sampled pixel doubled the time to read a screenshot.
 	var hist [noiseKernelMax + 1]int
 	n := 0
-	for y := 1; y+1 < gray.h; y += 2 {
-		above, row, below := gray.pix[(y-1)*gray.w:], gray.pix[y*gray.w:], gray.pix[(y+1)*gray.w:]
-		for x := 1; x+1 < gray.w; x += 2 {
+	for y := 1; y+1 < gray.H; y += 2 {
+		above, row, below := gray.Pix[(y-1)*gray.W:], gray.Pix[y*gray.W:], gray.Pix[(y+1)*gray.W:]
+		for x := 1; x+1 < gray.W; x += 2 {
 			l := int(above[x-1]) + int(above[x+1]) + int(below[x-1]) + int(below[x+1]) -
 				2*(int(above[x])+int(below[x])+int(row[x-1])+int(row[x+1])) + 4*int(row[x])
 			if l < 0 {
@@ -144,9 +148,9 @@ func pixelNoise(gray plane) float64 {
 		}
 		seen += c
 	}
-	// madToSigma (cells_resemble.go) turns a median absolute value into
+	// madToSigma (cellread/resemble.go) turns a median absolute value into
 	// a standard deviation; the kernel's weights square-sum to 36.
-	return madToSigma * float64(median) / 6
+	return cellread.MadToSigma * float64(median) / 6
 }
 
 // noiseKernelMax bounds the noise kernel's response: its positive weights
@@ -163,7 +167,7 @@ const cornerOvershoot = 0.5
 // image of a rectangle in front of the camera is always convex) with every
 // cell in the picture.
 func plausibleQuad(q [4][2]float64, w, h, rows, cols int) bool {
-	if !isConvexOrdered(q) {
+	if !locate.IsConvexOrdered(q) {
 		return false
 	}
 	side := func(a, b int) float64 { return math.Hypot(q[b][0]-q[a][0], q[b][1]-q[a][1]) }

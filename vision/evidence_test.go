@@ -5,15 +5,17 @@ import (
 	"math/rand/v2"
 	"sort"
 	"testing"
+
+	"binocle/vision/internal/raster"
 )
 
 // sortedNoise is pixelNoise as first written, by sorting every response:
 // the histogram must give the very same estimate.
-func sortedNoise(gray plane) float64 {
+func sortedNoise(gray raster.Plane) float64 {
 	var resp []float64
-	for y := 1; y+1 < gray.h; y += 2 {
-		for x := 1; x+1 < gray.w; x += 2 {
-			at := func(dx, dy int) float64 { return float64(gray.pix[(y+dy)*gray.w+x+dx]) }
+	for y := 1; y+1 < gray.H; y += 2 {
+		for x := 1; x+1 < gray.W; x += 2 {
+			at := func(dx, dy int) float64 { return float64(gray.Pix[(y+dy)*gray.W+x+dx]) }
 			l := at(-1, -1) + at(1, -1) + at(-1, 1) + at(1, 1) - 2*(at(0, -1)+at(0, 1)+at(-1, 0)+at(1, 0)) + 4*at(0, 0)
 			resp = append(resp, math.Abs(l))
 		}
@@ -38,10 +40,10 @@ func TestPixelNoiseMatchesItsDefinition(t *testing.T) {
 		{"extremes", 33, 33, func(x, y int) uint8 { return uint8(255 * ((x + y) % 2)) }},
 		{"too small", 2, 2, func(int, int) uint8 { return 9 }},
 	} {
-		g := plane{w: tc.w, h: tc.h, pix: make([]uint8, tc.w*tc.h)}
+		g := raster.Plane{W: tc.w, H: tc.h, Pix: make([]uint8, tc.w*tc.h)}
 		for y := 0; y < tc.h; y++ {
 			for x := 0; x < tc.w; x++ {
-				g.pix[y*tc.w+x] = tc.px(x, y)
+				g.Pix[y*tc.w+x] = tc.px(x, y)
 			}
 		}
 		if got, want := pixelNoise(g), sortedNoise(g); got != want {

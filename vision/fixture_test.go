@@ -8,14 +8,17 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"binocle/geom"
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/raster"
 )
 
 // fixture describes a small puzzle image drawn with gocv for tests that
 // must not wait for the synthetic photo generator.
 type fixture struct {
 	name       string
-	style      Style
+	style      cellread.Style
 	givens     []string
 	edges      []solver.Edge
 	cell       int           // cell size in pixels before any warp
@@ -46,8 +49,8 @@ func (f fixture) render() (gocv.Mat, [4][2]float64) {
 	x0, y0 := margin, margin
 	if f.text {
 		for k := 0; 20+k*14 < margin-12; k++ {
-			gocv.PutText(&img, "The quick brown fox jumps over", pt(10, 20+k*14), gocv.FontHersheyPlain, 1, black, 1)
-			gocv.PutText(&img, "lazy dogs while binary puzzles", pt(10, h-margin+30+k*14), gocv.FontHersheyPlain, 1, black, 1)
+			gocv.PutText(&img, "The quick brown fox jumps over", raster.Pt(10, 20+k*14), gocv.FontHersheyPlain, 1, black, 1)
+			gocv.PutText(&img, "lazy dogs while binary puzzles", raster.Pt(10, h-margin+30+k*14), gocv.FontHersheyPlain, 1, black, 1)
 		}
 	}
 	lc := f.lineColour
@@ -56,10 +59,10 @@ func (f fixture) render() (gocv.Mat, [4][2]float64) {
 	}
 	if f.gap == 0 {
 		for c := 0; c <= cols; c++ {
-			gocv.Line(&img, pt(x0+c*f.cell, y0), pt(x0+c*f.cell, y0+rows*f.cell), lc, 1)
+			gocv.Line(&img, raster.Pt(x0+c*f.cell, y0), raster.Pt(x0+c*f.cell, y0+rows*f.cell), lc, 1)
 		}
 		for r := 0; r <= rows; r++ {
-			gocv.Line(&img, pt(x0, y0+r*f.cell), pt(x0+cols*f.cell, y0+r*f.cell), lc, 1)
+			gocv.Line(&img, raster.Pt(x0, y0+r*f.cell), raster.Pt(x0+cols*f.cell, y0+r*f.cell), lc, 1)
 		}
 		if f.border > 0 {
 			gocv.Rectangle(&img, image.Rect(x0, y0, x0+cols*f.cell, y0+rows*f.cell), black, f.border)
@@ -77,11 +80,11 @@ func (f fixture) render() (gocv.Mat, [4][2]float64) {
 		s := f.cell / 8
 		clue := color.RGBA{R: 60, G: 60, B: 60, A: 255}
 		if e.Rel == solver.Equal {
-			gocv.Line(&img, pt(cx-s, cy-s/2-1), pt(cx+s, cy-s/2-1), clue, 2)
-			gocv.Line(&img, pt(cx-s, cy+s/2+1), pt(cx+s, cy+s/2+1), clue, 2)
+			gocv.Line(&img, raster.Pt(cx-s, cy-s/2-1), raster.Pt(cx+s, cy-s/2-1), clue, 2)
+			gocv.Line(&img, raster.Pt(cx-s, cy+s/2+1), raster.Pt(cx+s, cy+s/2+1), clue, 2)
 		} else {
-			gocv.Line(&img, pt(cx-s, cy-s), pt(cx+s, cy+s), clue, 2)
-			gocv.Line(&img, pt(cx+s, cy-s), pt(cx-s, cy+s), clue, 2)
+			gocv.Line(&img, raster.Pt(cx-s, cy-s), raster.Pt(cx+s, cy+s), clue, 2)
+			gocv.Line(&img, raster.Pt(cx+s, cy-s), raster.Pt(cx-s, cy+s), clue, 2)
 		}
 	}
 	gx, gy := float64(cols*f.cell), float64(rows*f.cell)
@@ -95,8 +98,8 @@ func (f fixture) render() (gocv.Mat, [4][2]float64) {
 		moved[i][1] += f.tilt[i][1] * gy
 	}
 	// h maps output pixels back to the flat drawing.
-	hm, _ := homographyFromQuads(moved, corners)
-	out := warp(img, hm, w, h)
+	hm, _ := geom.FromQuads(moved, corners)
+	out := raster.Warp(img, hm, w, h)
 	img.Close()
 	return out, moved
 }
@@ -107,7 +110,7 @@ func (f fixture) drawCell(img *gocv.Mat, x, y int, v solver.Cell) {
 	rad := int(0.3 * float64(s))
 	th := max(2, s/12)
 	switch f.style {
-	case StyleTiles:
+	case cellread.StyleTiles:
 		colour := color.RGBA{R: 90, G: 90, B: 90, A: 255}
 		if !f.dark {
 			colour = color.RGBA{R: 225, G: 225, B: 225, A: 255}
@@ -120,16 +123,16 @@ func (f fixture) drawCell(img *gocv.Mat, x, y int, v solver.Cell) {
 		}
 		gocv.Rectangle(img, image.Rect(x+f.gap/2, y+f.gap/2, x+s-f.gap/2, y+s-f.gap/2), colour, -1)
 		return
-	case StyleTango:
+	case cellread.StyleTango:
 		if v == solver.Empty {
 			return
 		}
 		gocv.Rectangle(img, image.Rect(x+2, y+2, x+s-1, y+s-1), color.RGBA{R: 238, G: 238, B: 238, A: 255}, -1)
 		if v == solver.Zero {
-			gocv.Circle(img, pt(cx, cy), rad, color.RGBA{R: 245, G: 170, B: 40, A: 255}, -1)
+			gocv.Circle(img, raster.Pt(cx, cy), rad, color.RGBA{R: 245, G: 170, B: 40, A: 255}, -1)
 		} else {
-			gocv.Circle(img, pt(cx, cy), rad, color.RGBA{R: 70, G: 110, B: 230, A: 255}, -1)
-			gocv.Circle(img, pt(cx+rad/2, cy-rad/3), rad*3/4, color.RGBA{R: 238, G: 238, B: 238, A: 255}, -1)
+			gocv.Circle(img, raster.Pt(cx, cy), rad, color.RGBA{R: 70, G: 110, B: 230, A: 255}, -1)
+			gocv.Circle(img, raster.Pt(cx+rad/2, cy-rad/3), rad*3/4, color.RGBA{R: 238, G: 238, B: 238, A: 255}, -1)
 		}
 		return
 	}
@@ -139,18 +142,18 @@ func (f fixture) drawCell(img *gocv.Mat, x, y int, v solver.Cell) {
 	text := func(t string) {
 		scale := 0.9 * float64(s) / 40
 		size := gocv.GetTextSize(t, gocv.FontHersheySimplex, scale, th)
-		gocv.PutText(img, t, pt(cx-size.X/2, cy+size.Y/2), gocv.FontHersheySimplex, scale, black, th)
+		gocv.PutText(img, t, raster.Pt(cx-size.X/2, cy+size.Y/2), gocv.FontHersheySimplex, scale, black, th)
 	}
 	switch f.style {
-	case StyleDigits:
+	case cellread.StyleDigits:
 		text(string(v.Char()))
-	case StyleXO, StyleXOI:
+	case cellread.StyleXO, cellread.StyleXOI:
 		text(map[solver.Cell]string{solver.Zero: "O", solver.One: "X", solver.Two: "I"}[v])
 	default:
 		if v == solver.Zero {
-			gocv.Circle(img, pt(cx, cy), rad, black, th)
-		} else if f.style == StyleDiscCircle {
-			gocv.Circle(img, pt(cx, cy), rad, black, -1)
+			gocv.Circle(img, raster.Pt(cx, cy), rad, black, th)
+		} else if f.style == cellread.StyleDiscCircle {
+			gocv.Circle(img, raster.Pt(cx, cy), rad, black, -1)
 		} else {
 			gocv.Rectangle(img, image.Rect(cx-rad, cy-rad, cx+rad, cy+rad), black, -1)
 		}
@@ -158,32 +161,32 @@ func (f fixture) drawCell(img *gocv.Mat, x, y int, v solver.Cell) {
 }
 
 var fixtures = []fixture{
-	{name: "newspaper 6x6", style: StyleSquareCircle, cell: 40, border: 3, givens: []string{"1....0", "..0...", ".1..1.", "0....1", "...0..", "1..1.0"}},
-	{name: "newspaper tilted with text", style: StyleSquareCircle, cell: 36, border: 3, text: true,
+	{name: "newspaper 6x6", style: cellread.StyleSquareCircle, cell: 40, border: 3, givens: []string{"1....0", "..0...", ".1..1.", "0....1", "...0..", "1..1.0"}},
+	{name: "newspaper tilted with text", style: cellread.StyleSquareCircle, cell: 36, border: 3, text: true,
 		tilt:   [4][2]float64{{0.08, 0.05}, {-0.05, 0.02}, {0.02, -0.04}, {0.04, 0.03}},
 		givens: []string{"1...0..1", "..0.....", ".1..1..0", "0......1", "...0.1..", "1..1...0", "..1..0..", "0.....1."}},
-	{name: "discs 10x10 light lines", style: StyleDiscCircle, cell: 30, lineColour: grey,
+	{name: "discs 10x10 light lines", style: cellread.StyleDiscCircle, cell: 30, lineColour: grey,
 		givens: []string{"1....0...1", "..0.....0.", ".1..1.....", "0......1..", "...0.1....", "1.....0..1", "..1.......", "0.....1..0", "....1....1", ".0....0..."}},
-	{name: "digits 7x9 odd", style: StyleDigits, cell: 36,
+	{name: "digits 7x9 odd", style: cellread.StyleDigits, cell: 36,
 		givens: []string{"1....0...", "..0.....1", ".1..1....", "0......1.", "...0.1...", "1.....0..", "..1.....0"}},
-	{name: "letters xo", style: StyleXO, cell: 40, border: 2, givens: []string{"X....O", "..O...", ".X..X.", "O....X", "...O..", "X..X.O"}},
-	{name: "troix xoi", style: StyleXOI, cell: 40, givens: []string{"X..I.O", "..O...", ".I..X.", "O....I", "...O..", "X..I.O"}},
-	{name: "tango with clues", style: StyleTango, cell: 48, lineColour: grey, border: 2,
+	{name: "letters xo", style: cellread.StyleXO, cell: 40, border: 2, givens: []string{"X....O", "..O...", ".X..X.", "O....X", "...O..", "X..X.O"}},
+	{name: "troix xoi", style: cellread.StyleXOI, cell: 40, givens: []string{"X..I.O", "..O...", ".I..X.", "O....I", "...O..", "X..I.O"}},
+	{name: "tango with clues", style: cellread.StyleTango, cell: 48, lineColour: grey, border: 2,
 		givens: []string{"......", "....1.", ".10...", "...00.", ".1....", "......"},
 		edges: []solver.Edge{{R1: 0, C1: 0, R2: 0, C2: 1, Rel: solver.Equal}, {R1: 5, C1: 0, R2: 5, C2: 1, Rel: solver.Differ},
 			{R1: 0, C1: 0, R2: 1, C2: 0, Rel: solver.Equal}, {R1: 2, C1: 4, R2: 3, C2: 4, Rel: solver.Differ}}},
-	{name: "tiles dark 0h h1", style: StyleTiles, cell: 50, gap: 8, dark: true, givens: []string{"1..0", ".0..", "..1.", "0..1"}},
-	{name: "tiles light", style: StyleTiles, cell: 44, gap: 6, givens: []string{"1..0..", ".0....", "..1..1", "0..1..", "....0.", ".1...."}},
-	{name: "takuzu 6x6 binarypuzzle-6x6-L1-000", style: StyleSquareCircle, cell: 40, border: 3, text: true,
+	{name: "tiles dark 0h h1", style: cellread.StyleTiles, cell: 50, gap: 8, dark: true, givens: []string{"1..0", ".0..", "..1.", "0..1"}},
+	{name: "tiles light", style: cellread.StyleTiles, cell: 44, gap: 6, givens: []string{"1..0..", ".0....", "..1..1", "0..1..", "....0.", ".1...."}},
+	{name: "takuzu 6x6 binarypuzzle-6x6-L1-000", style: cellread.StyleSquareCircle, cell: 40, border: 3, text: true,
 		givens: []string{"...00.", "0.....", "....0.", ".00...", ".0.11.", ".....0"}},
-	{name: "tango-002", style: StyleTango, cell: 56, lineColour: grey, border: 2,
+	{name: "tango-002", style: cellread.StyleTango, cell: 56, lineColour: grey, border: 2,
 		givens: []string{"......", "....1.", ".10...", "...00.", ".1....", "......"},
 		edges: []solver.Edge{{R1: 0, C1: 0, R2: 0, C2: 1, Rel: solver.Equal}, {R1: 5, C1: 0, R2: 5, C2: 1, Rel: solver.Differ},
 			{R1: 0, C1: 1, R2: 0, C2: 2, Rel: solver.Differ}, {R1: 5, C1: 3, R2: 5, C2: 4, Rel: solver.Equal},
 			{R1: 0, C1: 4, R2: 0, C2: 5, Rel: solver.Differ}, {R1: 5, C1: 4, R2: 5, C2: 5, Rel: solver.Differ},
 			{R1: 0, C1: 0, R2: 1, C2: 0, Rel: solver.Equal}, {R1: 0, C1: 5, R2: 1, C2: 5, Rel: solver.Equal},
 			{R1: 4, C1: 0, R2: 5, C2: 0, Rel: solver.Differ}, {R1: 4, C1: 5, R2: 5, C2: 5, Rel: solver.Equal}}},
-	{name: "large 30x30", style: StyleSquareCircle, cell: 18, border: 2, givens: largeGivens(30, 30)},
+	{name: "large 30x30", style: cellread.StyleSquareCircle, cell: 18, border: 2, givens: largeGivens(30, 30)},
 }
 
 func largeGivens(rows, cols int) []string {

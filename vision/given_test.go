@@ -9,9 +9,12 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"binocle/geom"
 	"binocle/internal/halfplayed"
 	"binocle/internal/synth"
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/raster"
 )
 
 // asPhoto turns a clean picture into a phone photo of it: seen aslant,
@@ -21,11 +24,11 @@ func asPhoto(t *testing.T, clean gocv.Mat) gocv.Mat {
 	w, h := float64(clean.Cols()), float64(clean.Rows())
 	flat := [4][2]float64{{0, 0}, {w, 0}, {w, h}, {0, h}}
 	seen := [4][2]float64{{0.06 * w, 0.03 * h}, {0.97 * w, 0.08 * h}, {0.93 * w, 0.98 * h}, {0.02 * w, 0.92 * h}}
-	hm, ok := homographyFromQuads(seen, flat)
+	hm, ok := geom.FromQuads(seen, flat)
 	if !ok {
 		t.Fatal("no homography")
 	}
-	tilted := warp(clean, hm, clean.Cols(), clean.Rows())
+	tilted := raster.Warp(clean, hm, clean.Cols(), clean.Rows())
 	defer tilted.Close()
 	// Light falling off by a fifth from left to right.
 	pix := tilted.ToBytes()
@@ -220,9 +223,9 @@ func TestSplitTwo(t *testing.T) {
 		{"none", nil, false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, clear := splitTwo(tc.values, shadeGap, shadeFloor)
-			if clear != tc.clear || (clear && len(s.lo) != tc.lo) {
-				t.Errorf("clear %v with %d low, want %v with %d", clear, len(s.lo), tc.clear, tc.lo)
+			s, clear := cellread.SplitTwo(tc.values, cellread.ShadeGap, cellread.ShadeFloor)
+			if clear != tc.clear || (clear && len(s.Lo) != tc.lo) {
+				t.Errorf("clear %v with %d low, want %v with %d", clear, len(s.Lo), tc.clear, tc.lo)
 			}
 		})
 	}
@@ -294,7 +297,7 @@ func TestReadingJSONFilled(t *testing.T) {
 // DrawCrosses crosses out a cell in red, in place, and refuses what it
 // cannot draw on.
 func TestDrawCrosses(t *testing.T) {
-	r := readingFor(t, 4, 4, [4][2]float64{{20, 20}, {180, 20}, {180, 180}, {20, 180}}, StyleSquareCircle, 200, 200)
+	r := readingFor(t, 4, 4, [4][2]float64{{20, 20}, {180, 20}, {180, 180}, {20, 180}}, cellread.StyleSquareCircle, 200, 200)
 	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 255, 255, 0), 200, 200, gocv.MatTypeCV8UC3)
 	defer img.Close()
 	if err := DrawCrosses(&img, r, []solver.Point{{Row: 1, Col: 2}, {Row: 9, Col: 9}}); err != nil {

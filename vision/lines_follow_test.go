@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"binocle/internal/synth"
+	"binocle/vision/internal/gridline"
 )
 
 // readBent renders a photo of a big grid of light lines on a bent,
@@ -122,17 +123,17 @@ func TestBestCurve(t *testing.T) {
 			pos := make([]float64, n)
 			for i := range prof {
 				pos[i] = float64(i)
-				prof[i] = make([]float64, 2*sideReach+1)
+				prof[i] = make([]float64, 2*gridline.SideReach+1)
 				line := tc.want(pos[i])
 				for k := range prof[i] {
-					d := float64(k-sideReach) - line
+					d := float64(k-gridline.SideReach) - line
 					prof[i][k] = 10 / (1 + d*d)
 				}
 				if g, ok := tc.glyphs[i]; ok {
-					prof[i][g+sideReach] += 40
+					prof[i][g+gridline.SideReach] += 40
 				}
 			}
-			curve := bestCurve(prof, pos, n)
+			curve := gridline.BestCurve(prof, pos, n)
 			for i := range pos {
 				if got, want := curve(pos[i]), tc.want(pos[i]); math.Abs(got-want) > 0.6 {
 					t.Fatalf("at %d: offset %.2f, want %.2f", i, got, want)
@@ -146,16 +147,16 @@ func TestBestCurve(t *testing.T) {
 // level 12) on a blank plane and, in the strip above the grid's first
 // row, a stroke a little darker but still faint beside every vertical
 // line, as the grain leaves where the lines fade.
-func faintStripPlane(distractor float64) darkPlane {
-	p := darkPlane{w: 200, h: 200, d: make([]float32, 200*200)}
+func faintStripPlane(distractor float64) gridline.DarkPlane {
+	p := gridline.DarkPlane{W: 200, H: 200, D: make([]float32, 200*200)}
 	for y := 80; y <= 130; y++ {
 		for c := 0; c <= 8; c++ {
-			p.d[y*p.w+40+10*c] = 3
+			p.D[y*p.W+40+10*c] = 3
 		}
 	}
 	for r := 0; r <= 5; r++ {
 		for x := 40; x <= 120; x++ {
-			p.d[(80+10*r)*p.w+x] = 3
+			p.D[(80+10*r)*p.W+x] = 3
 		}
 	}
 	// The stroke leans off each line from the grid's first row, as the
@@ -163,7 +164,7 @@ func faintStripPlane(distractor float64) darkPlane {
 	for y := 90; y < 100; y++ {
 		for c := 0; c <= 8; c++ {
 			x := int(math.Round(40 + 10*float64(c) + distractor*float64(100-y)/10))
-			p.d[y*p.w+x] = 3.4
+			p.D[y*p.W+x] = 3.4
 		}
 	}
 	return p
@@ -176,14 +177,14 @@ func faintStripPlane(distractor float64) darkPlane {
 func TestGrowStripFaintKeepsPrediction(t *testing.T) {
 	for _, off := range []float64{2, -2, 1.2} {
 		p := faintStripPlane(off)
-		g := make(nodeGrid, 4)
+		g := make(gridline.NodeGrid, 4)
 		for r := range g {
 			g[r] = make([][2]float64, 9)
 			for c := range g[r] {
 				g[r][c] = [2]float64{40 + 10*float64(c), 100 + 10*float64(r)}
 			}
 		}
-		out, _, ok := growStrip(p, g, 12)
+		out, _, ok := gridline.GrowStrip(p, g, 12)
 		if !ok {
 			t.Fatalf("offset %v: strip not grown", off)
 		}

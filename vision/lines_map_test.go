@@ -9,6 +9,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"binocle/internal/synth"
+	"binocle/vision/internal/gridline"
 )
 
 // faintGrid is a photo of a grid ruled in light grey with no outer border,
@@ -88,7 +89,7 @@ func TestFaintLineMap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := faintLineMap(gray)
+		m := gridline.FaintLineMap(gray)
 		marks := m.ToBytes()
 		m.Close()
 		gray.Close()

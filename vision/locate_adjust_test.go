@@ -2,6 +2,8 @@ package vision
 
 import (
 	"testing"
+
+	"binocle/vision/internal/gridline"
 )
 
 // TestGrowLocally reads faint grids on bowed paper, where the map fitted
@@ -51,16 +53,16 @@ func TestKeepClosedStrips(t *testing.T) {
 // grid's own faint contrast, where shade breaks a real strip's lines.
 func TestBareStrips(t *testing.T) {
 	const m, n = 2, 6
-	evidence := func(share [n]float64) lineEvidence {
-		ev := lineEvidence{rows: n, cols: n, w: (n + 2*m) * extendPx, h: (n + 2*m) * extendPx}
-		ev.vr = make([]bool, ev.w*ev.h)
-		ev.hr = make([]bool, ev.w*ev.h)
+	evidence := func(share [n]float64) gridline.Evidence {
+		ev := gridline.Evidence{Rows: n, Cols: n, W: (n + 2*m) * gridline.ExtendPx, H: (n + 2*m) * gridline.ExtendPx}
+		ev.Vr = make([]bool, ev.W*ev.H)
+		ev.Hr = make([]bool, ev.W*ev.H)
 		for row := 0; row < n; row++ {
-			y0 := (row + m) * extendPx
+			y0 := (row + m) * gridline.ExtendPx
 			for line := 1; line < n; line++ {
-				x := (line + m) * extendPx
-				for y := y0; y < y0+int(share[row]*extendPx); y++ {
-					ev.vr[y*ev.w+x] = true
+				x := (line + m) * gridline.ExtendPx
+				for y := y0; y < y0+int(share[row]*gridline.ExtendPx); y++ {
+					ev.Vr[y*ev.W+x] = true
 				}
 			}
 		}
@@ -80,10 +82,10 @@ func TestBareStrips(t *testing.T) {
 	}
 	for _, c := range cases {
 		ev := evidence(c.share)
-		if got := ev.bareStrips(0); got != c.bare {
+		if got := ev.BareStrips(0); got != c.bare {
 			t.Errorf("%s: bareStrips = %d, want %d", c.name, got, c.bare)
 		}
-		if got := ev.blind(0); got != c.blind {
+		if got := ev.Blind(0); got != c.blind {
 			t.Errorf("%s: blind = %v, want %v", c.name, got, c.blind)
 		}
 	}

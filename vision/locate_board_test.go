@@ -7,7 +7,9 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"binocle/geom"
 	"binocle/internal/synth"
+	"binocle/vision/internal/locate"
 )
 
 // appPhoto renders a synthetic picture (a photo of an app board, most
@@ -35,11 +37,11 @@ func boardPhotoSpec(name string, seed uint64, style string, cells, givens []stri
 
 // checkBoardCorners wants the board c, found in d at scale, to have its
 // corners within half a cell of the truth.
-func checkBoardCorners(t *testing.T, c gridCandidate, scale float64, d *decodedImage, truth synth.Truth) {
+func checkBoardCorners(t *testing.T, c locate.Candidate, scale float64, d *decodedImage, truth synth.Truth) {
 	t.Helper()
-	q := scaleQuad(c.quad, scale*d.scale)
-	cell := math.Sqrt(quadArea(truth.Corners)) / float64(truth.Cols)
-	if gap := maxCornerGap(q, truth.Corners); gap > 0.5*cell {
+	q := locate.ScaleQuad(c.Quad, scale*d.scale)
+	cell := math.Sqrt(geom.QuadArea(truth.Corners)) / float64(truth.Cols)
+	if gap := locate.MaxCornerGap(q, truth.Corners); gap > 0.5*cell {
 		t.Errorf("corners %v, truth %v: %.1f px off, cell %.1f px", q, truth.Corners, gap, cell)
 	}
 }
@@ -104,20 +106,20 @@ func TestAppBoardFindsBoard(t *testing.T) {
 func TestAppBoardNeedsColour(t *testing.T) {
 	grey := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(200, 200, 200, 0), 600, 800, gocv.MatTypeCV8UC3)
 	defer grey.Close()
-	if _, _, ok := appBoard(grey); ok {
+	if _, _, ok := locate.AppBoard(grey); ok {
 		t.Error("board found in a plain grey picture")
 	}
 	gray1 := gocv.NewMatWithSize(100, 100, gocv.MatTypeCV8U)
 	defer gray1.Close()
-	if _, _, ok := appBoard(gray1); ok {
+	if _, _, ok := locate.AppBoard(gray1); ok {
 		t.Error("board found in a one-channel picture")
 	}
 	cells := []string{"1..0..", "..0..1", ".1...0", "0...1.", "1..1..", "..0..0"}
 	d, _ := appPhoto(t, synth.Spec{Name: "print", Seed: 3, Kind: synth.KindPhoto, Style: synth.StyleSquareCircle, Look: synth.LookPrint,
 		Source: "board-test", Rows: 6, Cols: 6, Cells: cells, Givens: cells, Width: 1280, Height: 960, Fill: 0.6, Tilt: 8, Rotate: 3, Orientation: 1})
 	defer d.mat.Close()
-	if c, _, ok := appBoard(d.mat); ok {
-		t.Errorf("board %dx%d found in a printed grid", c.rows.n, c.cols.n)
+	if c, _, ok := locate.AppBoard(d.mat); ok {
+		t.Errorf("board %dx%d found in a printed grid", c.Rows.N, c.Cols.N)
 	}
 }
 
@@ -134,7 +136,7 @@ func TestInsideQuad(t *testing.T) {
 		{200, 60, 10, false},
 	}
 	for _, tc := range cases {
-		if got := insideQuad(q, tc.x, tc.y, tc.slack); got != tc.want {
+		if got := locate.InsideQuad(q, tc.x, tc.y, tc.slack); got != tc.want {
 			t.Errorf("insideQuad(%v, %v, slack %v) = %v, want %v", tc.x, tc.y, tc.slack, got, tc.want)
 		}
 	}
@@ -147,20 +149,20 @@ func TestAppBoardFallback(t *testing.T) {
 	givens := []string{"......", "......", "......", "0.....", "......", "..1..."}
 	d, truth := appPhoto(t, boardPhotoSpec("fallback", 21, synth.StyleTango, tango, givens))
 	defer d.mat.Close()
-	_, scale, _ := appBoard(d.mat)
-	whole := scaleQuad(truth.Corners, 1/(scale*d.scale))
-	toImage, ok := homographyFromQuads(rectCorners(6, 6), whole)
+	_, scale, _ := locate.AppBoard(d.mat)
+	whole := locate.ScaleQuad(truth.Corners, 1/(scale*d.scale))
+	toImage, ok := geom.FromQuads(locate.RectCorners(6, 6), whole)
 	if !ok {
 		t.Fatal("no homography")
 	}
-	lattice := func(rows, cols int) gridCandidate {
-		f := latticeFit{rows: rows, cols: cols, toImage: toImage}
-		q := f.quad()
-		return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: rows, score: 1}, cols: periodFit{n: cols, score: 1}}
+	lattice := func(rows, cols int) locate.Candidate {
+		f := locate.LatticeFit{Rows: rows, Cols: cols, ToImage: toImage}
+		q := f.Quad()
+		return locate.Candidate{Quad: q, Area: geom.QuadArea(q), Rows: locate.PeriodFit{N: rows, Score: 1}, Cols: locate.PeriodFit{N: cols, Score: 1}}
 	}
 	cases := []struct {
 		name       string
-		prev       gridCandidate
+		prev       locate.Candidate
 		err        error
 		replaced   bool
 		rows, cols int
@@ -168,26 +170,26 @@ func TestAppBoardFallback(t *testing.T) {
 		{"short by two rows", lattice(4, 6), nil, true, 6, 6},
 		{"short by a column", lattice(6, 5), nil, true, 6, 6},
 		{"whole", lattice(6, 6), nil, false, 0, 0},
-		{"nothing found", gridCandidate{}, ErrNoGrid, true, 6, 6},
+		{"nothing found", locate.Candidate{}, locate.ErrNoGrid, true, 6, 6},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var c gridCandidate
+			var c locate.Candidate
 			var ok bool
 			if tc.err != nil {
-				cs := newCopies(d.mat)
-				var s sighting
-				s, ok = boardRung.run(cs)
-				cs.close()
-				c = s.c
+				cs := locate.NewCopies(d.mat)
+				var s locate.Sighting
+				s, ok = locate.BoardRung.Run(cs)
+				cs.Close()
+				c = s.C
 			} else {
-				c, _, ok = boardAround(d.mat, tc.prev, scale)
+				c, _, ok = locate.BoardAround(d.mat, tc.prev, scale)
 			}
 			if ok != tc.replaced {
 				t.Fatalf("replaced %v, want %v", ok, tc.replaced)
 			}
-			if ok && (c.rows.n != tc.rows || c.cols.n != tc.cols) {
-				t.Errorf("read %dx%d, want %dx%d", c.rows.n, c.cols.n, tc.rows, tc.cols)
+			if ok && (c.Rows.N != tc.rows || c.Cols.N != tc.cols) {
+				t.Errorf("read %dx%d, want %dx%d", c.Rows.N, c.Cols.N, tc.rows, tc.cols)
 			}
 		})
 	}
@@ -200,15 +202,15 @@ func checkAppBoard(t *testing.T, name string, seed uint64, style string, cells, 
 	t.Helper()
 	d, truth := appPhoto(t, boardPhotoSpec(name, seed, style, cells, given))
 	defer d.mat.Close()
-	c, scale, ok := appBoard(d.mat)
+	c, scale, ok := locate.AppBoard(d.mat)
 	if !ok {
 		t.Fatal("no board found")
 	}
-	if c.rows.n != truth.Rows || c.cols.n != truth.Cols {
-		t.Fatalf("read %dx%d, truth %dx%d", c.rows.n, c.cols.n, truth.Rows, truth.Cols)
+	if c.Rows.N != truth.Rows || c.Cols.N != truth.Cols {
+		t.Fatalf("read %dx%d, truth %dx%d", c.Rows.N, c.Cols.N, truth.Rows, truth.Cols)
 	}
-	if c.method != MethodBoard || c.evidence.Spots == 0 || c.evidence.Residual < 0 {
-		t.Errorf("method %q evidence %+v, want board with its coloured cells counted", c.method, c.evidence)
+	if c.Method != locate.MethodBoard || c.Evidence.Spots == 0 || c.Evidence.Residual < 0 {
+		t.Errorf("method %q evidence %+v, want board with its coloured cells counted", c.Method, c.Evidence)
 	}
 	checkBoardCorners(t, c, scale, d, truth)
 }
@@ -228,12 +230,12 @@ func TestAppBoardFaintBlankStrips(t *testing.T) {
 		t.Run("", func(t *testing.T) {
 			d, truth := appPhoto(t, boardPhotoSpec(fmt.Sprintf("faint-%d", seed), seed, synth.StyleTiles, tiles, tiles))
 			defer d.mat.Close()
-			c, scale, ok := appBoard(d.mat)
+			c, scale, ok := locate.AppBoard(d.mat)
 			if !ok {
 				t.Fatalf("seed %d: no board found", seed)
 			}
-			if c.rows.n != truth.Rows || c.cols.n != truth.Cols {
-				t.Fatalf("seed %d: read %dx%d, truth %dx%d", seed, c.rows.n, c.cols.n, truth.Rows, truth.Cols)
+			if c.Rows.N != truth.Rows || c.Cols.N != truth.Cols {
+				t.Fatalf("seed %d: read %dx%d, truth %dx%d", seed, c.Rows.N, c.Cols.N, truth.Rows, truth.Cols)
 			}
 			checkBoardCorners(t, c, scale, d, truth)
 		})
@@ -246,18 +248,18 @@ func TestAppBoardFaintBlankStrips(t *testing.T) {
 func TestAppBoardRepeats(t *testing.T) {
 	d, _ := appPhoto(t, boardPhotoSpec("repeat", 12, synth.StyleTiles, sparseTiles, sparseTiles))
 	defer d.mat.Close()
-	first, _, ok := appBoard(d.mat)
+	first, _, ok := locate.AppBoard(d.mat)
 	if !ok {
 		t.Fatal("no board found")
 	}
 	for i := 0; i < 10; i++ {
-		c, _, _ := appBoard(d.mat)
-		if c.quad != first.quad || len(c.centres) != len(first.centres) {
-			t.Fatalf("read %d: quad %v, first %v", i+2, c.quad, first.quad)
+		c, _, _ := locate.AppBoard(d.mat)
+		if c.Quad != first.Quad || len(c.Centres) != len(first.Centres) {
+			t.Fatalf("read %d: quad %v, first %v", i+2, c.Quad, first.Quad)
 		}
-		for k := range c.centres {
-			if c.centres[k] != first.centres[k] {
-				t.Fatalf("read %d: centre %d %v, first %v", i+2, k, c.centres[k], first.centres[k])
+		for k := range c.Centres {
+			if c.Centres[k] != first.Centres[k] {
+				t.Fatalf("read %d: centre %d %v, first %v", i+2, k, c.Centres[k], first.Centres[k])
 			}
 		}
 	}
@@ -265,21 +267,21 @@ func TestAppBoardRepeats(t *testing.T) {
 
 func TestUnionBoards(t *testing.T) {
 	// a's lattice: cells of about 40 px under a mild perspective.
-	h, ok := homographyFromQuads(rectCorners(5, 6), [4][2]float64{{100, 80}, {300, 95}, {310, 330}, {90, 320}})
+	h, ok := geom.FromQuads(locate.RectCorners(5, 6), [4][2]float64{{100, 80}, {300, 95}, {310, 330}, {90, 320}})
 	if !ok {
 		t.Fatal("no homography")
 	}
-	onLattice := func(c0, r0, c1, r1, shift float64) gridCandidate {
+	onLattice := func(c0, r0, c1, r1, shift float64) locate.Candidate {
 		var q [4][2]float64
 		for k, p := range [4][2]float64{{c0, r0}, {c1, r0}, {c1, r1}, {c0, r1}} {
-			q[k][0], q[k][1] = h.apply(p[0]+shift, p[1])
+			q[k][0], q[k][1] = h.Apply(p[0]+shift, p[1])
 		}
-		return gridCandidate{quad: q, area: quadArea(q), rows: periodFit{n: int(r1 - r0), score: 1}, cols: periodFit{n: int(c1 - c0), score: 1}}
+		return locate.Candidate{Quad: q, Area: geom.QuadArea(q), Rows: locate.PeriodFit{N: int(r1 - r0), Score: 1}, Cols: locate.PeriodFit{N: int(c1 - c0), Score: 1}}
 	}
 	a := onLattice(0, 0, 5, 6, 0)
 	cases := []struct {
 		name       string
-		b          gridCandidate
+		b          locate.Candidate
 		ok         bool
 		rows, cols int
 		corners    [4][2]float64 // in a's cells
@@ -292,20 +294,20 @@ func TestUnionBoards(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			u, ok := unionBoards(a, tc.b)
+			u, ok := locate.UnionBoards(a, tc.b)
 			if ok != tc.ok {
 				t.Fatalf("ok %v, want %v", ok, tc.ok)
 			}
 			if !ok {
 				return
 			}
-			if u.rows.n != tc.rows || u.cols.n != tc.cols {
-				t.Errorf("%dx%d, want %dx%d", u.rows.n, u.cols.n, tc.rows, tc.cols)
+			if u.Rows.N != tc.rows || u.Cols.N != tc.cols {
+				t.Errorf("%dx%d, want %dx%d", u.Rows.N, u.Cols.N, tc.rows, tc.cols)
 			}
 			for k, c := range tc.corners {
-				x, y := h.apply(c[0], c[1])
-				if math.Hypot(u.quad[k][0]-x, u.quad[k][1]-y) > 0.5 {
-					t.Errorf("corner %d at %.1f,%.1f, want %.1f,%.1f", k, u.quad[k][0], u.quad[k][1], x, y)
+				x, y := h.Apply(c[0], c[1])
+				if math.Hypot(u.Quad[k][0]-x, u.Quad[k][1]-y) > 0.5 {
+					t.Errorf("corner %d at %.1f,%.1f, want %.1f,%.1f", k, u.Quad[k][0], u.Quad[k][1], x, y)
 				}
 			}
 		})

@@ -8,6 +8,10 @@ import (
 	"testing"
 
 	"gocv.io/x/gocv"
+
+	"binocle/geom"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
 )
 
 // shadowedGridPage draws a page with a light ruled grid (lines a few grey
@@ -39,8 +43,8 @@ func shadowedGridPage(rows, cols int, a, b, c, lineDepth float64, seed int64) go
 			v += rng.NormFloat64() * 2.5
 			// The shadow's edge is soft over a few pixels, as a real
 			// one is.
-			v *= 1 - 0.65*clamp((a*float64(x)+b*float64(y)-c)/6+0.5, 0, 1)
-			pix[y*w+x] = uint8(clamp(v, 0, 255))
+			v *= 1 - 0.65*raster.Clamp((a*float64(x)+b*float64(y)-c)/6+0.5, 0, 1)
+			pix[y*w+x] = uint8(raster.Clamp(v, 0, 255))
 		}
 	}
 	m, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, pix)
@@ -86,7 +90,7 @@ func TestReadShadowedLightGrid(t *testing.T) {
 // the frame's corners sit on the lattice's lines a cell or two out.
 func TestSnapToOutline(t *testing.T) {
 	// A 4x5 lattice of 30-pixel cells from (100, 100).
-	f := latticeFit{rows: 4, cols: 5, toImage: scaling(30, 30).then(homography{1, 0, 100, 0, 1, 100, 0, 0, 1})}
+	f := locate.LatticeFit{Rows: 4, Cols: 5, ToImage: geom.Scaling(30, 30).Then(geom.Homography{1, 0, 100, 0, 1, 100, 0, 0, 1})}
 	cases := []struct {
 		name                   string
 		c0, r0, c1, r1         float64 // the frame, in lattice cells
@@ -105,14 +109,14 @@ func TestSnapToOutline(t *testing.T) {
 			gray := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(230, 0, 0, 0), 400, 400, gocv.MatTypeCV8U)
 			defer gray.Close()
 			px := func(c, r float64) image.Point {
-				x, y := f.toImage.apply(c, r)
+				x, y := f.ToImage.Apply(c, r)
 				return image.Pt(int(x), int(y))
 			}
 			gocv.Rectangle(&gray, image.Rectangle{Min: px(tc.c0, tc.r0), Max: px(tc.c1, tc.r1)}, color.RGBA{40, 40, 40, 255}, 2)
-			g := snapToOutline(gray, f)
-			x, y := g.toImage.apply(0, 0)
-			if g.rows != tc.wantRows || g.cols != tc.wantCols || math.Abs(x-tc.wantLeft) > 0.5 || math.Abs(y-tc.wantTopShift) > 0.5 {
-				t.Fatalf("got %dx%d from (%.1f, %.1f), want %dx%d from (%.0f, %.0f)", g.rows, g.cols, x, y, tc.wantRows, tc.wantCols, tc.wantLeft, tc.wantTopShift)
+			g := locate.SnapToOutline(gray, f)
+			x, y := g.ToImage.Apply(0, 0)
+			if g.Rows != tc.wantRows || g.Cols != tc.wantCols || math.Abs(x-tc.wantLeft) > 0.5 || math.Abs(y-tc.wantTopShift) > 0.5 {
+				t.Fatalf("got %dx%d from (%.1f, %.1f), want %dx%d from (%.0f, %.0f)", g.Rows, g.Cols, x, y, tc.wantRows, tc.wantCols, tc.wantLeft, tc.wantTopShift)
 			}
 		})
 	}

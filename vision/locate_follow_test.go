@@ -7,7 +7,11 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"binocle/geom"
 	"binocle/internal/synth"
+	"binocle/vision/internal/gridline"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
 )
 
 // bigPhoto renders a photo of a big printed grid of light lines, decoded
@@ -61,16 +65,16 @@ func TestBigGridSize(t *testing.T) {
 
 // closedCellLattice is the lattice the closed cells of every boundary map
 // give gray, adjusted by its lines as locate does, before growBig.
-func closedCellLattice(gray gocv.Mat) (latticeFit, bool) {
-	var fits []latticeFit
-	for _, v := range edgeVariants {
-		fits = preferFiner(append(fits, findLattices(cellBlobs(gray, v))...))
+func closedCellLattice(gray gocv.Mat) (locate.LatticeFit, bool) {
+	var fits []locate.LatticeFit
+	for _, v := range locate.EdgeVariants {
+		fits = locate.PreferFiner(append(fits, locate.FindLattices(locate.CellBlobs(gray, v))...))
 	}
-	f, _, ok := firstGrid(gray, fits)
+	f, _, ok := locate.FirstGrid(gray, fits)
 	if !ok {
-		return latticeFit{}, false
+		return locate.LatticeFit{}, false
 	}
-	return adjustBent(gray, f), true
+	return locate.AdjustBent(gray, f), true
 }
 
 // TestGrowBig grows the lattice of a big grid's closed cells, which the
@@ -78,23 +82,23 @@ func closedCellLattice(gray gocv.Mat) (latticeFit, bool) {
 func TestGrowBig(t *testing.T) {
 	d, truth := bigPhoto(t, "grow", 157, synth.StyleXO, 40, 30, 1536, 2048, 0.45, 16)
 	defer d.mat.Close()
-	small, scale := downscale(d.mat, locateSide)
+	small, scale := locate.Downscale(d.mat, locate.LocateSide)
 	defer small.Close()
-	gray := toGray(small)
+	gray := raster.ToGray(small)
 	defer gray.Close()
 	f, ok := closedCellLattice(gray)
 	if !ok {
 		t.Fatal("no lattice")
 	}
-	if f.rows == truth.Rows && f.cols == truth.Cols {
-		t.Fatalf("the closed cells give the whole %dx%d grid: nothing to grow", f.rows, f.cols)
+	if f.Rows == truth.Rows && f.Cols == truth.Cols {
+		t.Fatalf("the closed cells give the whole %dx%d grid: nothing to grow", f.Rows, f.Cols)
 	}
-	g := growBig(gray, f)
-	if g.rows != truth.Rows || g.cols != truth.Cols {
-		t.Fatalf("grew %dx%d to %dx%d, truth %dx%d", f.rows, f.cols, g.rows, g.cols, truth.Rows, truth.Cols)
+	g := locate.GrowBig(gray, f)
+	if g.Rows != truth.Rows || g.Cols != truth.Cols {
+		t.Fatalf("grew %dx%d to %dx%d, truth %dx%d", f.Rows, f.Cols, g.Rows, g.Cols, truth.Rows, truth.Cols)
 	}
-	cell := math.Sqrt(quadArea(truth.Corners)) / float64(truth.Cols)
-	if gap := maxCornerGap(scaleQuad(g.quad(), scale*d.scale), truth.Corners); gap > 0.5*cell {
+	cell := math.Sqrt(geom.QuadArea(truth.Corners)) / float64(truth.Cols)
+	if gap := locate.MaxCornerGap(locate.ScaleQuad(g.Quad(), scale*d.scale), truth.Corners); gap > 0.5*cell {
 		t.Errorf("corners %.1f px off, cell %.1f px", gap, cell)
 	}
 }
@@ -116,8 +120,8 @@ func TestManySmall(t *testing.T) {
 		{"too loose", 400, 5, 0.15, false},
 	}
 	for _, tc := range cases {
-		f := latticeFit{rows: 30, cols: 30, cells: tc.cells, cellSize: tc.size, residual: tc.residual}
-		if got := f.manySmall(); got != tc.want {
+		f := locate.LatticeFit{Rows: 30, Cols: 30, Cells: tc.cells, CellSize: tc.size, Residual: tc.residual}
+		if got := f.ManySmall(); got != tc.want {
 			t.Errorf("%s: manySmall %v, want %v", tc.name, got, tc.want)
 		}
 	}
@@ -146,7 +150,7 @@ func TestSnapLinesFindsThinLines(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			size := int(2*first + n*cell)
-			p := darkPlane{w: size, h: size, d: make([]float32, size*size)}
+			p := gridline.DarkPlane{W: size, H: size, D: make([]float32, size*size)}
 			span := n * cell
 			for y := 0; y < size; y++ {
 				for x := 0; x < size; x++ {
@@ -161,22 +165,22 @@ func TestSnapLinesFindsThinLines(t *testing.T) {
 						}
 					}
 					if dark {
-						p.d[y*size+x] = 120
+						p.D[y*size+x] = 120
 					}
 				}
 			}
-			g := make(nodeGrid, n+1)
+			g := make(gridline.NodeGrid, n+1)
 			for r := range g {
 				g[r] = make([][2]float64, n+1)
 				for c := range g[r] {
 					g[r][c] = [2]float64{first + float64(c)*cell, first + float64(r)*cell}
 				}
 			}
-			if before := linesLevel(p, g); before > measuring.minBigRidge {
+			if before := locate.LinesLevel(p, g); before > gridline.Measuring.MinBigRidge {
 				t.Fatalf("lines seen off them: level %.1f", before)
 			}
-			s := snapLines(p, snapLines(p, g).transposed()).transposed()
-			after := linesLevel(p, s)
+			s := locate.SnapLines(p, locate.SnapLines(p, g).Transposed()).Transposed()
+			after := locate.LinesLevel(p, s)
 			if after < 60 {
 				t.Errorf("snapped level %.1f, want the lines' darkness", after)
 			}

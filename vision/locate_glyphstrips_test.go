@@ -6,7 +6,10 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"binocle/geom"
 	"binocle/internal/synth"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
 )
 
 // glareCells is a 10x10 puzzle whose two right-hand columns hold a few
@@ -49,16 +52,16 @@ func TestGlyphsGrowWashedStrips(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer d.mat.Close()
-			small, s := downscale(d.mat, locateSide)
+			small, s := locate.Downscale(d.mat, locate.LocateSide)
 			defer small.Close()
-			gray := toGray(small)
+			gray := raster.ToGray(small)
 			defer gray.Close()
 			// Corners in the located copy's pixels.
 			var quad [4][2]float64
 			for i, c := range sample.Truth.Corners {
 				quad[i] = [2]float64{c[0] / d.scale / s, c[1] / d.scale / s}
 			}
-			full, ok := homographyFromQuads(rectCorners(cols, rows), quad)
+			full, ok := geom.FromQuads(locate.RectCorners(cols, rows), quad)
 			if !ok {
 				t.Fatal("no homography")
 			}
@@ -66,37 +69,37 @@ func TestGlyphsGrowWashedStrips(t *testing.T) {
 			// page beyond them that washes out every thin stroke there
 			// (a closing wider than the lines), lines and text alike; the
 			// filled glyphs stay.
-			kernel := gocv.GetStructuringElement(gocv.MorphRect, pt(7, 7))
+			kernel := gocv.GetStructuringElement(gocv.MorphRect, raster.Pt(7, 7))
 			defer kernel.Close()
 			closed := gocv.NewMat()
 			defer closed.Close()
 			gocv.MorphologyEx(gray, &closed, gocv.MorphClose, kernel)
-			inv := full.inverse()
-			p, q := planeOf(gray), planeOf(closed)
-			for y := 0; y < p.h; y++ {
-				for x := 0; x < p.w; x++ {
-					i := y*p.w + x
-					if u, _ := inv.apply(float64(x), float64(y)); u >= cols-washed-0.15 {
-						p.pix[i] = q.pix[i]
+			inv := full.Inverse()
+			p, q := raster.PlaneOf(gray), raster.PlaneOf(closed)
+			for y := 0; y < p.H; y++ {
+				for x := 0; x < p.W; x++ {
+					i := y*p.W + x
+					if u, _ := inv.Apply(float64(x), float64(y)); u >= cols-washed-0.15 {
+						p.Pix[i] = q.Pix[i]
 					}
-					p.pix[i] = 255 - (255-p.pix[i])/2
+					p.Pix[i] = 255 - (255-p.Pix[i])/2
 				}
 			}
-			washedGray, err := gocv.NewMatFromBytes(p.h, p.w, gocv.MatTypeCV8U, p.pix)
+			washedGray, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8U, p.Pix)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer washedGray.Close()
-			short := latticeFit{rows: rows, cols: cols - washed, toImage: full, cellSize: 1}
-			if got := adjustLatticeBy(washedGray, short, false); got.cols == cols {
+			short := locate.LatticeFit{Rows: rows, Cols: cols - washed, ToImage: full, CellSize: 1}
+			if got := locate.AdjustLatticeBy(washedGray, short, false); got.Cols == cols {
 				t.Fatalf("the lines alone grow the washed columns back: the test shows nothing")
 			}
-			got := adjustLattice(washedGray, short)
-			if got.rows != rows || got.cols != cols {
-				t.Errorf("adjusted to %dx%d, want %dx%d", got.rows, got.cols, rows, cols)
+			got := locate.AdjustLattice(washedGray, short)
+			if got.Rows != rows || got.Cols != cols {
+				t.Errorf("adjusted to %dx%d, want %dx%d", got.Rows, got.Cols, rows, cols)
 			}
 			for side := 0; side < 4; side++ {
-				if n := glyphsRunOn(washedGray, latticeFit{rows: rows, cols: cols, toImage: full, cellSize: 1}, side); n > 0 {
+				if n := locate.GlyphsRunOn(washedGray, locate.LatticeFit{Rows: rows, Cols: cols, ToImage: full, CellSize: 1}, side); n > 0 {
 					t.Errorf("side %d: %d strips grown beyond the grid", side, n)
 				}
 			}
@@ -140,25 +143,25 @@ func TestGlyphsStopAtPrintedEdge(t *testing.T) {
 			line := color.RGBA{R: 228, G: 228, B: 228, A: 255}
 			ink := color.RGBA{R: 40, G: 40, B: 40, A: 255}
 			for i := 0; i <= cols; i++ {
-				gocv.Line(&img, pt(x0+i*cell, y0), pt(x0+i*cell, y0+rows*cell), line, 1)
+				gocv.Line(&img, raster.Pt(x0+i*cell, y0), raster.Pt(x0+i*cell, y0+rows*cell), line, 1)
 			}
 			for j := 0; j <= rows; j++ {
-				gocv.Line(&img, pt(x0, y0+j*cell), pt(x0+cols*cell, y0+j*cell), line, 1)
+				gocv.Line(&img, raster.Pt(x0, y0+j*cell), raster.Pt(x0+cols*cell, y0+j*cell), line, 1)
 			}
 			if tc.fade {
 				// Below the edge the column lines go on for a stretch
 				// before the glare swallows them.
 				for i := 1; i < cols; i++ {
-					gocv.Line(&img, pt(x0+i*cell, y0+rows*cell), pt(x0+i*cell, y0+rows*cell+cell*2/5), line, 1)
+					gocv.Line(&img, raster.Pt(x0+i*cell, y0+rows*cell), raster.Pt(x0+i*cell, y0+rows*cell+cell*2/5), line, 1)
 				}
 			}
 			put := func(r, c int, g byte) {
 				cx, cy := x0+c*cell+cell/2, y0+r*cell+cell/2
 				switch g {
 				case '1':
-					gocv.Circle(&img, pt(cx, cy), cell/3, ink, -1)
+					gocv.Circle(&img, raster.Pt(cx, cy), cell/3, ink, -1)
 				case '0':
-					gocv.Circle(&img, pt(cx, cy), cell/3, ink, 2)
+					gocv.Circle(&img, raster.Pt(cx, cy), cell/3, ink, 2)
 				}
 			}
 			for r, s := range glyphs {
@@ -171,25 +174,25 @@ func TestGlyphsStopAtPrintedEdge(t *testing.T) {
 			}
 			// and a line of text under it, whose thin strokes run on
 			// across the cells' borders.
-			gocv.PutText(&img, "column weather when Amsterdam", pt(x0-10, y0+(rows+1)*cell+cell*2/3),
+			gocv.PutText(&img, "column weather when Amsterdam", raster.Pt(x0-10, y0+(rows+1)*cell+cell*2/3),
 				gocv.FontHersheySimplex, 0.55, ink, 1)
 			// The paper's grain.
-			p := planeOf(img)
+			p := raster.PlaneOf(img)
 			seed := uint32(7)
-			for i, v := range p.pix {
+			for i, v := range p.Pix {
 				seed = seed*1664525 + 1013904223
-				p.pix[i] = uint8(int(v) + int(seed>>30) - 2)
+				p.Pix[i] = uint8(int(v) + int(seed>>30) - 2)
 			}
-			grained, err := gocv.NewMatFromBytes(p.h, p.w, gocv.MatTypeCV8U, p.pix)
+			grained, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8U, p.Pix)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer grained.Close()
-			f := latticeFit{rows: rows, cols: cols, cellSize: cell,
-				toImage: homography{cell, 0, x0, 0, cell, y0, 0, 0, 1}}
-			got := adjustLattice(grained, f)
-			if got.rows != tc.want || got.cols != cols {
-				t.Errorf("adjusted to %dx%d, want %dx%d", got.rows, got.cols, tc.want, cols)
+			f := locate.LatticeFit{Rows: rows, Cols: cols, CellSize: cell,
+				ToImage: geom.Homography{cell, 0, x0, 0, cell, y0, 0, 0, 1}}
+			got := locate.AdjustLattice(grained, f)
+			if got.Rows != tc.want || got.Cols != cols {
+				t.Errorf("adjusted to %dx%d, want %dx%d", got.Rows, got.Cols, tc.want, cols)
 			}
 		})
 	}

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"binocle/internal/synth"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
 )
 
 // cleanShot renders a 1000-px screenshot as ReadFile would decode it; the
@@ -22,14 +24,14 @@ func cleanShot(t *testing.T, style string, look synth.Look, cells []string, seed
 func TestQuickLatticeTakesSureGrid(t *testing.T) {
 	for _, n := range []int{12, 16} {
 		d := cleanShot(t, synth.StyleDigits, synth.LookPrint, largeGivens(n, n), 5)
-		small, _ := downscale(d.mat, locateSide)
-		gray := toGray(small)
-		f, _, ok := quickLattice(gray)
+		small, _ := locate.Downscale(d.mat, locate.LocateSide)
+		gray := raster.ToGray(small)
+		f, _, ok := locate.QuickLattice(gray)
 		gray.Close()
 		small.Close()
 		d.mat.Close()
-		if !ok || f.rows != n || f.cols != n {
-			t.Errorf("%dx%d digits: quick lattice %dx%d ok %v", n, n, f.rows, f.cols, ok)
+		if !ok || f.Rows != n || f.Cols != n {
+			t.Errorf("%dx%d digits: quick lattice %dx%d ok %v", n, n, f.Rows, f.Cols, ok)
 		}
 	}
 }
@@ -44,25 +46,25 @@ func TestColourAroundCompleteLattice(t *testing.T) {
 		style string
 		look  synth.Look
 		cells []string
-		want  colourPlace
+		want  locate.ColourPlace
 	}{
-		{"tiles", synth.StyleTiles, synth.LookApp, sparseTiles, colourOn},
-		{"print", synth.StyleSquareCircle, synth.LookPrint, sparseTiles, colourNone},
-		{"tango", synth.StyleTango, synth.LookApp, tango, colourOn},
+		{"tiles", synth.StyleTiles, synth.LookApp, sparseTiles, locate.ColourOn},
+		{"print", synth.StyleSquareCircle, synth.LookPrint, sparseTiles, locate.ColourNone},
+		{"tango", synth.StyleTango, synth.LookApp, tango, locate.ColourOn},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			d := cleanShot(t, tc.style, tc.look, tc.cells, 9)
 			defer d.mat.Close()
-			cs := newCopies(d.mat)
-			found, ok := latticeRung.run(cs)
-			cs.close()
+			cs := locate.NewCopies(d.mat)
+			found, ok := locate.LatticeRung.Run(cs)
+			cs.Close()
 			if !ok {
 				t.Fatal("the lattice rung found nothing")
 			}
-			c := found.c
-			if got := colourAround(d.mat, c); got != tc.want {
-				t.Errorf("colour %v (lattice %dx%d complete %v), want %v", got, c.rows.n, c.cols.n, c.complete, tc.want)
+			c := found.C
+			if got := locate.ColourAround(d.mat, c); got != tc.want {
+				t.Errorf("colour %v (lattice %dx%d complete %v), want %v", got, c.Rows.N, c.Cols.N, c.Complete, tc.want)
 			}
 			r, err := Read(d.mat)
 			if err != nil || r.Rows != len(tc.cells) || r.Cols != len(tc.cells[0]) {

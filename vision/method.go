@@ -1,83 +1,35 @@
 package vision
 
-// Method names the locator that found a reading's grid: when a reading
-// goes wrong, it says which of locate's ways of finding a grid to look at
-// first. Each names the rungs of locate's ladder (locate_ladder.go) that
-// give it.
-type Method string
+import (
+	"gocv.io/x/gocv"
 
-const (
-	// MethodLattice: the cells closed by the grid's lines, in one of the
-	// boundary maps, fitted to a lattice (locate_lattice.go, locateLattice):
-	// the lattice, fine and flat rungs.
-	MethodLattice Method = "lattice"
-	// MethodGlyphLattice: the glyphs fitted to a lattice and the grid's
-	// extent taken from its faint lines (locate_glyphlattice.go), when no cell
-	// closed: the glyphs rung.
-	MethodGlyphLattice Method = "glyph-lattice"
-	// MethodOutline: the outline of the grid's connected ink, checked for
-	// periodic lines across it (inkQuads, verifyCandidate): the outline
-	// rung.
-	MethodOutline Method = "outline"
-	// MethodTiles: the outline of a block of coloured tiles, checked like
-	// MethodOutline (locate_tiles.go).
-	MethodTiles Method = "tiles"
-	// MethodBoard: an app board's coloured cells fitted to a lattice and
-	// its extent taken from its frame or tiles (locate_board.go): the
-	// board rung, or the lattice rung's finding given way to the board it
-	// is part of (boardAround).
-	MethodBoard Method = "board"
-	// MethodBoardFrame: the lattice rung's finding grown out to Tango's
-	// dark frame (boardAround).
-	MethodBoardFrame Method = "board-frame"
-	// MethodBoardUnion: the lattice rung's finding and an app board that
-	// each saw cells the other missed, joined (boardAround).
-	MethodBoardUnion Method = "board-union"
+	"binocle/vision/internal/locate"
 )
 
-// Evidence is what the locator had when it accepted the grid. Fields a
-// locator does not measure are zero, or -1 for the measures where zero is
-// a real value.
-type Evidence struct {
-	// ClosedCells is how many cells closed on the lattice (lattice).
-	ClosedCells int `json:"cells_closed,omitempty"`
-	// Spots is how many glyphs (glyph-lattice) or coloured cells (board)
-	// sat on the lattice.
-	Spots int `json:"spots,omitempty"`
-	// LineSupport is the share of the lattice's line segments where a
-	// line was seen (lattice: lineEvidence.gridLines), -1 when the
-	// lattice was accepted without measuring it.
-	LineSupport float64 `json:"line_support"`
-	// Residual is the mean distance of the cells' or spots' centres from
-	// the lattice's, in cells; -1 when the locator fits no lattice.
-	Residual float64 `json:"fit_residual"`
-	// Periodicity is the weaker axis's score of periodic lines across an
-	// outline (outline, tiles); 0 for the other locators.
-	Periodicity float64 `json:"periodicity,omitempty"`
-	// Accepted names the rule that told the lattice from text's chance
-	// lattices (lattice: "sure", "lines", "dense", "populous", "many").
-	Accepted string `json:"accepted_by,omitempty"`
-	// HalfSize: the lattice was found in a half-size copy (quickLattice).
-	HalfSize bool `json:"half_size,omitempty"`
-	// Fine: found only at the decoded resolution, after the located copy
-	// showed nothing (the fine rung).
-	Fine bool `json:"fine,omitempty"`
-	// Flattened: found in the copy with the light divided out.
-	Flattened bool `json:"flattened,omitempty"`
-	// PhaseShifted: the lattice was moved half a cell onto the lines it
-	// had fallen between (phaseChecked).
-	PhaseShifted bool `json:"phase_shifted,omitempty"`
-	// FullDecode: found only in a second decode of the file at full
-	// size, after the reduced decode showed nothing (picture.retryFull).
-	FullDecode bool `json:"full_decode,omitempty"`
-}
+// Method names the locator that found a reading's grid; the locators and
+// what each name means are locate's (internal/locate/method.go).
+type Method = locate.Method
 
-// noEvidence is the evidence of a locator that measures none of the
-// lattice measures.
-var noEvidence = Evidence{LineSupport: -1, Residual: -1}
+// The locators a Reading's Method names.
+const (
+	MethodLattice      = locate.MethodLattice
+	MethodGlyphLattice = locate.MethodGlyphLattice
+	MethodOutline      = locate.MethodOutline
+	MethodTiles        = locate.MethodTiles
+	MethodBoard        = locate.MethodBoard
+	MethodBoardFrame   = locate.MethodBoardFrame
+	MethodBoardUnion   = locate.MethodBoardUnion
+)
 
-// latticeEvidence is the evidence a closed-cell lattice carries; lines is
-// -1 when it was not measured.
-func latticeEvidence(f latticeFit, lines float64, accepted string) Evidence {
-	return Evidence{ClosedCells: f.cells, LineSupport: roundTo(lines, 3), Residual: roundTo(f.residual, 3), Accepted: accepted}
-}
+// Evidence is what the locator had when it accepted the grid
+// (internal/locate/method.go says what each field measures).
+type Evidence = locate.Evidence
+
+// ErrNoGrid is returned when an image holds nothing that looks like a puzzle grid.
+var ErrNoGrid = locate.ErrNoGrid
+
+// LocateGrid finds the grid's outer corners (TL, TR, BR, BL) in img's pixels.
+//
+// It is the live preview's locator and trades some reach for speed
+// (locate.Preview). Read finds more.
+func LocateGrid(img gocv.Mat) ([4][2]float64, error) { return locate.Preview(img) }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"binocle/internal/synth"
+	"binocle/vision/internal/locate"
 )
 
 // TestReadingSaysMethod reads a clean printed grid: the reading names the
@@ -16,7 +17,7 @@ func TestReadingSaysMethod(t *testing.T) {
 		t.Fatal(err)
 	}
 	ev := r.Evidence
-	if r.Method != MethodLattice || ev.ClosedCells == 0 || ev.ClosedCells > 64 || ev.LineSupport <= 0 || ev.LineSupport > 1 || ev.Residual < 0 || ev.Accepted == "" {
+	if r.Method != locate.MethodLattice || ev.ClosedCells == 0 || ev.ClosedCells > 64 || ev.LineSupport <= 0 || ev.LineSupport > 1 || ev.Residual < 0 || ev.Accepted == "" {
 		t.Errorf("method %q evidence %+v, want a lattice with its closed cells, line support, residual and rule", r.Method, ev)
 	}
 }

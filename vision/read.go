@@ -8,6 +8,13 @@ import (
 	"time"
 
 	"gocv.io/x/gocv"
+
+	"binocle/geom"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/clueread"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
+	"binocle/vision/internal/rectify"
 )
 
 // readSide is the long side the reader decodes large JPEGs down to: the
@@ -50,7 +57,7 @@ func readData(data []byte, start time.Time) (*Reading, error) {
 
 // readDataObserved is readData that shows observe the rectified grid the
 // reading's cells and clues came from (nil: nobody looks).
-func readDataObserved(data []byte, start time.Time, observe func(cellImage, siteImage)) (*Reading, error) {
+func readDataObserved(data []byte, start time.Time, observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
 	d, err := decodeImage(data, readSide)
 	if err != nil {
 		return nil, err
@@ -67,8 +74,8 @@ func readDataObserved(data []byte, start time.Time, observe func(cellImage, site
 // that copy is reduced, a way to the full-size one.
 type picture struct {
 	*decodedImage
-	full    func() (*decodedImage, error) // nil when the copy is full size
-	observe func(cellImage, siteImage)    // nil, or shown the rectified grid read
+	full    func() (*decodedImage, error)            // nil when the copy is full size
+	observe func(cellread.Image, clueread.SiteImage) // nil, or shown the rectified grid read
 }
 
 // read is the one path every entry takes: the copy it has first, then
@@ -89,11 +96,11 @@ func read(p picture, start time.Time) (*Reading, error) {
 // retryFull reads the picture at full size after its reduced copy failed
 // with err. A small grid with light lines in a big photo keeps its lines
 // only at the decoded resolution: the DCT-reduced decode blurs them into
-// the paper, and locate's fine retry (locate_rung_fine.go) can only look at what it
+// the paper, and locate's fine retry (locate/rung_fine.go) can only look at what it
 // is given. Only a miss pays for the second decode; any other error, or a
 // retry that fails too, returns err.
 func (p picture) retryFull(err error) (*Reading, error) {
-	if !errors.Is(err, ErrNoGrid) || p.full == nil {
+	if !errors.Is(err, locate.ErrNoGrid) || p.full == nil {
 		return nil, err
 	}
 	full, ferr := p.full()
@@ -109,53 +116,47 @@ func (p picture) retryFull(err error) (*Reading, error) {
 	return r, nil
 }
 
-// cellPixels is the rectified cell size classification works at: enough
-// for a glyph's shape, small enough that a 64x64 grid stays cheap.
-func cellPixels(rows, cols int) int {
-	return int(clamp(float64(1800/max(rows, cols)), 20, 40))
-}
-
 // readScaled reads img, a copy of the original picture scaled down by
 // scale, and reports every coordinate in the original's pixels.
-func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cellImage, siteImage)) (*Reading, error) {
-	c, locScale, err := locate(img)
+func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
+	c, locScale, err := locate.Find(img)
 	if err != nil {
 		return nil, err
 	}
-	quad := scaleQuad(c.quad, locScale)
-	rows, cols := c.rows.n, c.cols.n
-	px := cellPixels(rows, cols)
-	toImage, ok := homographyFromQuads(rectCorners(float64(cols*px), float64(rows*px)), quad)
+	quad := locate.ScaleQuad(c.Quad, locScale)
+	rows, cols := c.Rows.N, c.Cols.N
+	px := cellread.CellPixels(rows, cols)
+	toImage, ok := geom.FromQuads(locate.RectCorners(float64(cols*px), float64(rows*px)), quad)
 	if !ok {
-		return nil, ErrNoGrid
+		return nil, locate.ErrNoGrid
 	}
-	bgr := bgrView(img)
+	bgr := raster.BGRView(img)
 	defer bgr.Close()
-	grid, bend := rectify(bgr, toImage, c.centres, locScale, rows, cols, px)
+	grid, bend := rectify.Grid(bgr, toImage, c.Centres, locScale, rows, cols, px)
 	defer grid.Close()
-	ci := newCellImage(grid, rows, cols, px)
+	ci := cellread.NewImage(grid, rows, cols, px)
 	if !gridShown(img, quad, ci) {
-		return nil, ErrNoGrid
+		return nil, locate.ErrNoGrid
 	}
 
-	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.method, Evidence: c.evidence}
-	r.Style, r.Cells, r.Confidence, r.Values = readCells(ci)
-	r.Given = findGivens(ci, r.Style, r.Cells)
-	si := rectifySites(bgr, toImage, bend, quad, ci)
+	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.Method, Evidence: c.Evidence}
+	r.Style, r.Cells, r.Confidence, r.Values = cellread.Read(ci)
+	r.Given = cellread.FindGivens(ci, r.Style, r.Cells)
+	si := clueread.RectifySites(bgr, toImage, bend, quad, ci)
 	if observe != nil {
 		observe(ci, si)
 	}
-	r.Edges, r.ClueSites = readClues(ci, si)
-	r.Corners = scaleQuad(quad, scale)
+	r.Edges, r.ClueSites = clueread.Read(ci, si)
+	r.Corners = locate.ScaleQuad(quad, scale)
 	// Homography: CellPx grid units -> rectified px -> img px -> original px.
-	h := scaling(float64(px)/CellPx, float64(px)/CellPx).then(toImage).then(scaling(scale, scale))
+	h := geom.Scaling(float64(px)/CellPx, float64(px)/CellPx).Then(toImage).Then(geom.Scaling(scale, scale))
 	for i := range h {
 		h[i] /= h[8]
 	}
 	r.Homography = h
 	if bend != nil {
 		b := *bend
-		b.h = b.h.then(scaling(scale, scale))
+		b.H = b.H.Then(geom.Scaling(scale, scale))
 		r.bend = &b
 	}
 	return r, nil
@@ -168,17 +169,17 @@ func InkCells(img gocv.Mat, r *Reading) []bool {
 	if r == nil || r.Rows <= 0 || r.Cols <= 0 {
 		return nil
 	}
-	px := cellPixels(r.Rows, r.Cols)
+	px := cellread.CellPixels(r.Rows, r.Cols)
 	// The reading's homography is in original pixels; img is the original.
-	h := scaling(CellPx/float64(px), CellPx/float64(px)).then(homography(r.Homography))
-	bgr := bgrView(img)
+	h := geom.Scaling(CellPx/float64(px), CellPx/float64(px)).Then(geom.Homography(r.Homography))
+	bgr := raster.BGRView(img)
 	defer bgr.Close()
-	grid := warp(bgr, h, r.Cols*px, r.Rows*px)
+	grid := raster.Warp(bgr, h, r.Cols*px, r.Rows*px)
 	defer grid.Close()
-	ci := newCellImage(grid, r.Rows, r.Cols, px)
+	ci := cellread.NewImage(grid, r.Rows, r.Cols, px)
 	out := make([]bool, r.Rows*r.Cols)
 	for i := range out {
-		out[i] = ci.features(i/r.Cols, i%r.Cols).ink >= blankInk
+		out[i] = ci.Features(i/r.Cols, i%r.Cols).Ink >= cellread.BlankInk
 	}
 	return out
 }
@@ -197,54 +198,12 @@ func (r *Reading) cellSizeInImage() float64 {
 	return math.Min(w/float64(max(1, r.Cols)), h/float64(max(1, r.Rows)))
 }
 
-// rectify warps the grid to rows x cols cells of px pixels: through the
-// bent map when the measured cell centres show the paper bent, through the
-// single homography toImage (rectified px -> img px) otherwise.
-func rectify(bgr gocv.Mat, toImage homography, centres [][2]float64, locScale float64, rows, cols, px int) (gocv.Mat, *bentMap) {
-	if len(centres) > 0 {
-		hc := scaling(float64(px), float64(px)).then(toImage)
-		if m, ok := fitBentMap(hc, rows, cols, scaleCentres(centres, locScale, locScale)); ok {
-			if g, ok := warpBent(bgr, m, px); ok {
-				return g, &m
-			}
-		}
-	}
-	return warp(bgr, toImage, cols*px, rows*px), nil
-}
-
 // gridPoint maps grid coordinates (cells, corners at integers) to original
 // pixels: through the bent map when the page was found bent, so that
 // drawings follow the paper.
 func (r *Reading) gridPoint(u, v float64) (float64, float64) {
-	if r.bend != nil && r.bend.rows == r.Rows && r.bend.cols == r.Cols {
-		return r.bend.apply(u, v)
+	if r.bend != nil && r.bend.Rows == r.Rows && r.bend.Cols == r.Cols {
+		return r.bend.Apply(u, v)
 	}
-	return homography(r.Homography).apply(u*CellPx, v*CellPx)
-}
-
-// rectifySites is the grid again for its clue sites, as fine as the
-// picture's cells are, up to sitePxMax a cell; the cells' own copy when
-// that is as fine.
-func rectifySites(bgr gocv.Mat, toImage homography, bend *bentMap, quad [4][2]float64, ci cellImage) siteImage {
-	si := siteImageOf(ci)
-	cell := math.Sqrt(quadArea(quad) / float64(ci.rows*ci.cols))
-	px := int(math.Min(math.Round(cell), sitePxMax))
-	if px <= ci.px {
-		return si
-	}
-	var g gocv.Mat
-	ok := false
-	if bend != nil {
-		g, ok = warpBent(bgr, *bend, px)
-	}
-	if !ok {
-		k := float64(ci.px) / float64(px)
-		g = warp(bgr, scaling(k, k).then(toImage), ci.cols*px, ci.rows*px)
-	}
-	defer g.Close()
-	gray := toGray(g)
-	defer gray.Close()
-	si.gray, si.px = planeOf(gray), px
-	si.ox, si.oy = si.ox*px/ci.px, si.oy*px/ci.px
-	return si
+	return geom.Homography(r.Homography).Apply(u*CellPx, v*CellPx)
 }

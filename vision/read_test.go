@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"binocle/internal/synth"
+	"binocle/vision/internal/locate"
 )
 
 // smallLightPhoto renders a big photo of a small grid of light lines, as
@@ -47,8 +48,8 @@ func TestRetryFullPassesOtherErrors(t *testing.T) {
 		err  error
 	}{
 		{"other error", mustNotDecode, other},
-		{"full size already", nil, ErrNoGrid},
-		{"full decode fails", decodeFails, ErrNoGrid},
+		{"full size already", nil, locate.ErrNoGrid},
+		{"full decode fails", decodeFails, locate.ErrNoGrid},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -70,11 +71,11 @@ func TestFineLocateSmallGrid(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer full.mat.Close()
-	c, _, err := locate(full.mat)
+	c, _, err := locate.Find(full.mat)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.rows.n != 9 || c.cols.n != 9 {
-		t.Fatalf("located %dx%d, want 9x9", c.rows.n, c.cols.n)
+	if c.Rows.N != 9 || c.Cols.N != 9 {
+		t.Fatalf("located %dx%d, want 9x9", c.Rows.N, c.Cols.N)
 	}
 }

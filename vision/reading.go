@@ -2,35 +2,21 @@ package vision
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
 	"binocle/solver"
-)
-
-// Style is the glyph style a reading detected.
-type Style string
-
-const (
-	StyleSquareCircle Style = "square-circle" // filled square = 1, open circle = 0 (newspapers)
-	StyleDiscCircle   Style = "disc-circle"   // filled disc = 1, open circle = 0
-	StyleDigits       Style = "digits"        // printed 0 / 1
-	StyleXO           Style = "xo"            // letters X = 1 / O = 0
-	StyleXOI          Style = "xoi"           // Troix: X = 1, O = 0, I = 2
-	StyleTango        Style = "tango"         // LinkedIn: orange sun = 0, blue moon = 1
-	// StyleTiles is 0h h1's look: the warm (red/orange) tile = 1, the cool
-	// (blue) tile = 0, a grey tile = blank.
-	StyleTiles Style = "tiles"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/clueread"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
+	"binocle/vision/internal/rectify"
 )
 
 // CellPx is the size of one cell in the rectified-grid coordinates that
 // Reading.Homography maps from: cell (row, col) spans
 // x in [col*CellPx, (col+1)*CellPx) and y in [row*CellPx, (row+1)*CellPx).
 const CellPx = 32
-
-// ErrNoGrid is returned when an image holds nothing that looks like a puzzle grid.
-var ErrNoGrid = errors.New("no puzzle grid found")
 
 // Reading is what Read found in one image.
 type Reading struct {
@@ -41,34 +27,34 @@ type Reading struct {
 	// '0', '1' and '2' under the style read, as the cell classifier gave
 	// them: for weighing one reading of a cell against another. Nil when
 	// the hand rules read the cells.
-	Values []ValueProbs
+	Values []cellread.ValueProbs
 	Edges  []solver.Edge // '=' / 'x' clues found between adjacent cells
 	// ClueSites are the segments where the site classifier saw more than
 	// the bare line, found or doubted, with its probabilities.
-	ClueSites []ClueSite
+	ClueSites []clueread.ClueSite
 	Corners   [4][2]float64 // TL, TR, BR, BL in original image pixels (after EXIF orientation)
 	// Homography is a row-major 3x3 matrix mapping rectified-grid
 	// coordinates (see CellPx) to original image pixels.
 	Homography              [9]float64
-	Style                   Style
+	Style                   cellread.Style
 	ImageWidth, ImageHeight int
 	Millis                  float64 // time of the read, end to end
 	// Method is the locator that found the grid and Evidence what it had
 	// to go on: where to look first when a reading is wrong.
-	Method   Method
-	Evidence Evidence
+	Method   locate.Method
+	Evidence locate.Evidence
 	// Given tells, for each cell (row-major), whether its symbol is
 	// printed in the puzzle (true) or was entered by a player (false): a
 	// pen or pencil mark on paper, an entry on an app's unshaded cell.
 	// Blank cells are false. Read marks every filled cell a given unless
-	// the picture clearly tells the two apart (cells_given.go); nil, as in
+	// the picture clearly tells the two apart (cellread/given.go); nil, as in
 	// a reading built by hand, also means every filled cell is a given.
 	// Copies of a reading (Scaled) share it: it is read-only.
 	Given []bool
 
 	// bend, when the page was found bent, maps grid cells (corners at
-	// integers) to original pixels more closely than Homography (rectify_mesh.go).
-	bend *bentMap
+	// integers) to original pixels more closely than Homography (rectify/mesh.go).
+	bend *rectify.BentMap
 }
 
 // Puzzle turns the reading into a solver puzzle under the given rules.
@@ -94,9 +80,9 @@ func (r *Reading) Puzzle(rules solver.Rules) (*solver.Puzzle, error) {
 // unique. The app and the command line both take the rules from here.
 func (r *Reading) Rules() (rules solver.Rules, auto bool) {
 	switch r.Style {
-	case StyleXOI:
+	case cellread.StyleXOI:
 		return solver.Troix, true
-	case StyleTango:
+	case cellread.StyleTango:
 		return solver.ThreeInARow, false
 	}
 	return solver.ThreeInARow, true
@@ -116,16 +102,16 @@ func (r *Reading) Doubtful(limit float64) []solver.Point {
 
 // readingJSON is the CLI's `read --json` shape.
 type readingJSON struct {
-	Rows       int           `json:"rows"`
-	Cols       int           `json:"cols"`
-	Cells      []string      `json:"cells"`
-	Edges      []solver.Edge `json:"edges"`
-	Corners    [4][2]float64 `json:"corners"`
-	Confidence [][]float64   `json:"confidence"`
-	Style      Style         `json:"style"`
-	Method     Method        `json:"method"`
-	Evidence   Evidence      `json:"evidence"`
-	Millis     float64       `json:"millis"`
+	Rows       int             `json:"rows"`
+	Cols       int             `json:"cols"`
+	Cells      []string        `json:"cells"`
+	Edges      []solver.Edge   `json:"edges"`
+	Corners    [4][2]float64   `json:"corners"`
+	Confidence [][]float64     `json:"confidence"`
+	Style      cellread.Style  `json:"style"`
+	Method     locate.Method   `json:"method"`
+	Evidence   locate.Evidence `json:"evidence"`
+	Millis     float64         `json:"millis"`
 	// Filled lists every filled cell, row-major, saying whether it is
 	// printed in the puzzle or a player's mark.
 	Filled []filledJSON `json:"filled"`
@@ -149,7 +135,7 @@ func (r *Reading) MarshalJSON() ([]byte, error) {
 		Style:    r.Style,
 		Method:   r.Method,
 		Evidence: r.Evidence,
-		Millis:   roundTo(r.Millis, 3),
+		Millis:   raster.RoundTo(r.Millis, 3),
 	}
 	if out.Edges == nil {
 		out.Edges = []solver.Edge{}
@@ -164,13 +150,13 @@ func (r *Reading) MarshalJSON() ([]byte, error) {
 	for row := range out.Confidence {
 		line := make([]float64, r.Cols)
 		for col := range line {
-			line[col] = roundTo(r.Confidence[row*r.Cols+col], 3)
+			line[col] = raster.RoundTo(r.Confidence[row*r.Cols+col], 3)
 		}
 		out.Confidence[row] = line
 	}
 	for i := range out.Corners {
-		out.Corners[i][0] = roundTo(out.Corners[i][0], 2)
-		out.Corners[i][1] = roundTo(out.Corners[i][1], 2)
+		out.Corners[i][0] = raster.RoundTo(out.Corners[i][0], 2)
+		out.Corners[i][1] = raster.RoundTo(out.Corners[i][1], 2)
 	}
 	return json.Marshal(out)
 }

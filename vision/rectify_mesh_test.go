@@ -6,12 +6,17 @@ import (
 	"testing"
 
 	"gocv.io/x/gocv"
+
+	"binocle/geom"
+	"binocle/vision/internal/locate"
+	"binocle/vision/internal/raster"
+	"binocle/vision/internal/rectify"
 )
 
 // bowedCentres places the centres of a rows x cols grid through h after a
 // bow of amp cells across the rows (a page bent along x), with Gaussian
 // jitter, keeping every keep-th centre.
-func bowedCentres(h homography, rows, cols int, amp, jitter float64, keep int, rng *rand.Rand) [][2]float64 {
+func bowedCentres(h geom.Homography, rows, cols int, amp, jitter float64, keep int, rng *rand.Rand) [][2]float64 {
 	var pts [][2]float64
 	k := 0
 	for r := 0; r < rows; r++ {
@@ -25,7 +30,7 @@ func bowedCentres(h homography, rows, cols int, amp, jitter float64, keep int, r
 			v += amp * s * s
 			u += jitter * rng.NormFloat64()
 			v += jitter * rng.NormFloat64()
-			x, y := h.apply(u, v)
+			x, y := h.Apply(u, v)
 			pts = append(pts, [2]float64{x, y})
 		}
 	}
@@ -52,7 +57,7 @@ func TestFitBentMap(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 2))
-			h, ok := homographyFromQuads(rectCorners(float64(tc.cols), float64(tc.rows)), quad)
+			h, ok := geom.FromQuads(locate.RectCorners(float64(tc.cols), float64(tc.rows)), quad)
 			if !ok {
 				t.Fatal("no homography")
 			}
@@ -67,11 +72,11 @@ func TestFitBentMap(t *testing.T) {
 					}
 				}
 			}
-			fit, ok := fitHomography(src, pts)
+			fit, ok := locate.FitHomography(src, pts)
 			if !ok {
 				t.Fatal("no projective fit")
 			}
-			m, bent := fitBentMap(fit, tc.rows, tc.cols, pts)
+			m, bent := rectify.FitBentMap(fit, tc.rows, tc.cols, pts)
 			if bent != tc.wantBent {
 				t.Fatalf("bent = %v, want %v", bent, tc.wantBent)
 			}
@@ -80,16 +85,16 @@ func TestFitBentMap(t *testing.T) {
 			}
 			// Every cell centre, measured or not, must land where the
 			// bowed page put it, to a few hundredths of a cell.
-			cell := math.Sqrt(quadArea(quad) / float64(tc.rows*tc.cols))
+			cell := math.Sqrt(geom.QuadArea(quad) / float64(tc.rows*tc.cols))
 			worstBent, worstFlat := 0.0, 0.0
 			for r := 0; r < tc.rows; r++ {
 				for c := 0; c < tc.cols; c++ {
 					u, v := float64(c)+0.5, float64(r)+0.5
 					s := 2*u/float64(tc.cols) - 1
-					wx, wy := h.apply(u, v+tc.amp*s*s)
-					x, y := m.apply(u, v)
+					wx, wy := h.Apply(u, v+tc.amp*s*s)
+					x, y := m.Apply(u, v)
 					worstBent = math.Max(worstBent, math.Hypot(x-wx, y-wy)/cell)
-					x, y = fit.apply(u, v)
+					x, y = fit.Apply(u, v)
 					worstFlat = math.Max(worstFlat, math.Hypot(x-wx, y-wy)/cell)
 				}
 			}
@@ -117,15 +122,15 @@ func TestWarpBentStraight(t *testing.T) {
 		}
 	}
 	const rows, cols, px = 5, 6, 20
-	toImage, ok := homographyFromQuads(rectCorners(cols*px, rows*px), [4][2]float64{{40, 30}, {350, 50}, {360, 270}, {30, 250}})
+	toImage, ok := geom.FromQuads(locate.RectCorners(cols*px, rows*px), [4][2]float64{{40, 30}, {350, 50}, {360, 270}, {30, 250}})
 	if !ok {
 		t.Fatal("no homography")
 	}
-	n := bendTermCount(2)
-	m := bentMap{h: scaling(px, px).then(toImage), rows: rows, cols: cols, deg: 2, du: make([]float64, n), dv: make([]float64, n)}
-	a := warp(img, toImage, cols*px, rows*px)
+	n := rectify.BendTermCount(2)
+	m := rectify.BentMap{H: geom.Scaling(px, px).Then(toImage), Rows: rows, Cols: cols, Deg: 2, Du: make([]float64, n), Dv: make([]float64, n)}
+	a := raster.Warp(img, toImage, cols*px, rows*px)
 	defer a.Close()
-	b, ok := warpBent(img, m, px)
+	b, ok := rectify.WarpBent(img, m, px)
 	if !ok {
 		t.Fatal("warpBent failed")
 	}
@@ -146,14 +151,14 @@ func TestWarpBentStraight(t *testing.T) {
 // falls back on the homography when the map does not fit the reading.
 func TestReadingGridPointFollowsBend(t *testing.T) {
 	const rows, cols = 4, 5
-	h := scaling(10, 10) // grid cells -> pixels
-	n := bendTermCount(2)
-	m := bentMap{h: h, rows: rows, cols: cols, deg: 2, du: make([]float64, n), dv: make([]float64, n)}
-	m.dv[0] = 0.25 // the whole page a quarter cell lower
-	r := &Reading{Rows: rows, Cols: cols, Homography: scaling(10.0/CellPx, 10.0/CellPx)}
+	h := geom.Scaling(10, 10) // grid cells -> pixels
+	n := rectify.BendTermCount(2)
+	m := rectify.BentMap{H: h, Rows: rows, Cols: cols, Deg: 2, Du: make([]float64, n), Dv: make([]float64, n)}
+	m.Dv[0] = 0.25 // the whole page a quarter cell lower
+	r := &Reading{Rows: rows, Cols: cols, Homography: geom.Scaling(10.0/CellPx, 10.0/CellPx)}
 	cases := []struct {
 		name   string
-		bend   *bentMap
+		bend   *rectify.BentMap
 		rows   int
 		wantCY float64
 	}{

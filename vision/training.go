@@ -5,11 +5,13 @@ import (
 	"time"
 
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/clueread"
 )
 
 // SitePatchSide is the side of a TrainingSite's patch: the classifier's
 // input and the margin the trainer shifts it by.
-const SitePatchSide = siteSide + 2*siteMargin
+const SitePatchSide = clueread.SiteSide + 2*clueread.SiteMargin
 
 // TrainingSite is one clue site as the site classifier sees it, for the
 // trainer (cmd/visionlab patches): Edge names the two cells (its Rel is
@@ -26,10 +28,10 @@ type TrainingSite struct {
 // on what it will be shown.
 func ReadTrainingSites(data []byte) (*Reading, []TrainingSite, error) {
 	var sites []TrainingSite
-	r, err := readDataObserved(data, time.Now(), func(_ cellImage, si siteImage) {
+	r, err := readDataObserved(data, time.Now(), func(_ cellread.Image, si clueread.SiteImage) {
 		sites = sites[:0] // a reduced copy's grid, read and then retried in full, does not count
-		for _, s := range clueSites(si) {
-			sites = append(sites, TrainingSite{Edge: s.edge, Pix: s.pix})
+		for _, s := range clueread.ClueSites(si) {
+			sites = append(sites, TrainingSite{Edge: s.Edge, Pix: s.Pix})
 		}
 	})
 	if err != nil {
@@ -42,12 +44,12 @@ func ReadTrainingSites(data []byte) (*Reading, []TrainingSite, error) {
 // but the line, '=' and '×', as the reader's classifier does: for the
 // model's accuracy test.
 func ClassifyTrainingSites(sites []TrainingSite) ([][3]float64, error) {
-	patches := make([]sitePatch, len(sites))
+	patches := make([]clueread.SitePatch, len(sites))
 	for i, s := range sites {
 		if len(s.Pix) != SitePatchSide*SitePatchSide {
 			return nil, fmt.Errorf("vision: site %d has %d pixels, not %d", i, len(s.Pix), SitePatchSide*SitePatchSide)
 		}
-		patches[i] = sitePatch{edge: s.Edge, pix: s.Pix}
+		patches[i] = clueread.SitePatch{Edge: s.Edge, Pix: s.Pix}
 	}
-	return classifySites(patches)
+	return clueread.ClassifySites(patches)
 }

@@ -5,14 +5,16 @@ import (
 	"time"
 
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/clueread"
 )
 
 // CellPatchSide is the side of a TrainingCell's patch: the classifier's
 // input and the margin the trainer shifts it by; CellPatchChannels its
 // planes (grey, warm less cool, green less magenta).
 const (
-	CellPatchSide     = cellSide + 2*cellMargin
-	CellPatchChannels = cellChannels
+	CellPatchSide     = cellread.CellSide + 2*cellread.CellMargin
+	CellPatchChannels = cellread.CellChannels
 )
 
 // TrainingCell is one cell as the cell classifier sees it, for the
@@ -29,10 +31,10 @@ type TrainingCell struct {
 // what it will be shown.
 func ReadTrainingCells(data []byte) (*Reading, []TrainingCell, error) {
 	var cells []TrainingCell
-	r, err := readDataObserved(data, time.Now(), func(ci cellImage, _ siteImage) {
+	r, err := readDataObserved(data, time.Now(), func(ci cellread.Image, _ clueread.SiteImage) {
 		cells = cells[:0] // a reduced copy's grid, read and then retried in full, does not count
-		for i, p := range cellPatches(ci, CellPatchSide) {
-			cells = append(cells, TrainingCell{Row: i / ci.cols, Col: i % ci.cols, Pix: p.pix})
+		for i, p := range cellread.CellPatches(ci, CellPatchSide) {
+			cells = append(cells, TrainingCell{Row: i / ci.Cols, Col: i % ci.Cols, Pix: p.Pix})
 		}
 	})
 	if err != nil {
@@ -45,14 +47,14 @@ func ReadTrainingCells(data []byte) (*Reading, []TrainingCell, error) {
 // (CellKinds order), as the reader's classifier does: for the model's
 // accuracy test.
 func ClassifyTrainingCells(cells []TrainingCell) ([][]float64, error) {
-	patches := make([]cellPatch, len(cells))
+	patches := make([]cellread.CellPatch, len(cells))
 	for i, c := range cells {
 		if len(c.Pix) != CellPatchChannels*CellPatchSide*CellPatchSide {
 			return nil, fmt.Errorf("vision: cell %d has %d levels, not %d", i, len(c.Pix), CellPatchChannels*CellPatchSide*CellPatchSide)
 		}
-		patches[i] = cellPatch{pix: c.Pix}
+		patches[i] = cellread.CellPatch{Pix: c.Pix}
 	}
-	probs, err := classifyCells(patches, CellPatchSide)
+	probs, err := cellread.ClassifyCells(patches, CellPatchSide)
 	if err != nil {
 		return nil, err
 	}
@@ -66,11 +68,11 @@ func ClassifyTrainingCells(cells []TrainingCell) ([][]float64, error) {
 // KindStyle is the first style (in the reader's order) that draws kind,
 // or "" for a blank: for the accuracy test, which knows the true kind of
 // each cell but not its grid.
-func KindStyle(kind int) Style {
-	for _, sk := range styleKinds {
-		for _, k := range sk.kinds {
-			if k.kind == kind {
-				return sk.style
+func KindStyle(kind int) cellread.Style {
+	for _, sk := range cellread.StyleKinds {
+		for _, k := range sk.Kinds {
+			if k.Kind == kind {
+				return sk.Style
 			}
 		}
 	}
@@ -79,19 +81,19 @@ func KindStyle(kind int) Style {
 
 // ValueUnderStyle is the value the reader gives a cell of the given kind
 // probabilities once it has read the grid's style.
-func ValueUnderStyle(style Style, probs []float64) solver.Cell {
-	var p [cellKinds]float64
+func ValueUnderStyle(style cellread.Style, probs []float64) solver.Cell {
+	var p [cellread.KindCount]float64
 	copy(p[:], probs)
-	cells, _, _ := labelByNet(style, [][cellKinds]float64{p})
+	cells, _, _ := cellread.LabelByNet(style, [][cellread.KindCount]float64{p})
 	return cells[0]
 }
 
 // KindValue is the value a kind means in its style (KindStyle).
 func KindValue(kind int) solver.Cell {
-	for _, sk := range styleKinds {
-		for _, k := range sk.kinds {
-			if k.kind == kind {
-				return k.value
+	for _, sk := range cellread.StyleKinds {
+		for _, k := range sk.Kinds {
+			if k.Kind == kind {
+				return k.Value
 			}
 		}
 	}

@@ -1,0 +1,14 @@
+// Package cellread reads the cells of a rectified grid: what each holds,
+// in which glyph style, and which are the puzzle's givens.
+//
+//   - features.go measures what is in a cell (ink, shape, colour) on the
+//     Image the rectified grid is cut into.
+//   - style.go is where a glyph style is decided: by the cell classifier
+//     (net.go, the embedded vision/model/cells.onnx, over the patches of
+//     patch.go) and, should it fail to load, by the ink's shapes.
+//   - resemble.go tells how alike a style's glyphs are; given.go tells
+//     the printed givens from the player's marks.
+//
+// It takes the rectified grid (a gocv Mat, through NewImage) and gives
+// the Style, the cells' values and confidences, and the givens.
+package cellread

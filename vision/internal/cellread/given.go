@@ -1,0 +1,230 @@
+package cellread
+
+import (
+	"math"
+
+	"binocle/solver"
+)
+
+// Givens and the player's marks. People photograph puzzles they have
+// half solved: pen or pencil on a newspaper, an app mid-game. What the
+// picture shows tells the printed givens from the player's entries in two
+// ways, tried in turn:
+//
+//   - shading: LinkedIn Tango (and apps like it) sit their locked cells on
+//     a background a shade off the plain cells'; a filled cell on plain
+//     background is the player's.
+//   - ink: on paper the givens are printed black and the player writes in
+//     pen (blue, any colour) or pencil (grey, fainter than print).
+//
+// Either needs the filled cells to fall clearly into two groups;
+// otherwise, as in every ordinary reading, every filled cell is a given.
+// A wrong split would call printed givens the player's mistakes, so each
+// test below errs towards "no marks".
+
+// Shading thresholds, in grey levels.
+const (
+	// shadeInset is the band along each side of a cell, as a share of
+	// the cell, left out of its background: lines, the blur of a line,
+	// and the clues between cells sit there.
+	shadeInset = 0.12
+	// shadeHalo is how far from a glyph, a line or colour, as a share of
+	// the cell, a pixel must lie to count as background: the blur and
+	// antialiasing around a solid square darken its rim by as much as a
+	// shading.
+	shadeHalo = 0.06
+	// shadeMinShare is the least share of a cell's window that must be
+	// background (not glyph, not line, not coloured) for its level to be
+	// measured; a cell without one leaves the whole grid unsplit.
+	shadeMinShare = 0.15
+	// ShadeGap is the least difference between shaded and plain
+	// backgrounds. LinkedIn shades its locked cells 19 levels off white
+	// (235 against 254 in all 14 of the shared finished screenshots; its
+	// dark theme 10 to 40 off its cells); JPEG noise and the glyphs'
+	// antialiased rims move a flat background's median by one or two,
+	// and a photo's exposure can wash a shade out to a few levels, which
+	// must not pass for one.
+	ShadeGap = 10
+	// ShadeFloor is the least spread a group of backgrounds is taken to
+	// have: noise, so that a group of identical screen cells does not
+	// make any difference look clear.
+	ShadeFloor = 1.5
+)
+
+// groupSeparation is how many times its own spread (the wider group's
+// standard deviation) two groups' means must be apart. Light falling off
+// across a page, a shadow's soft edge or focus fading towards a corner
+// spread the cells' levels evenly and never split them this cleanly.
+const groupSeparation = 4
+
+// FindGivens tells, for each cell of a classified grid, whether its
+// symbol is printed (true) or the player's (false); blank cells are false.
+func FindGivens(ci Image, style Style, cells []solver.Cell) []bool {
+	if style != StyleTiles {
+		if g := shadedGivens(ci, style, cells); g != nil {
+			return g
+		}
+		if style != StyleTango {
+			if g := inkGivens(ci, cells); g != nil {
+				return g
+			}
+		}
+	}
+	given := make([]bool, len(cells))
+	for i, v := range cells {
+		given[i] = v != solver.Empty
+	}
+	return given
+}
+
+// shadedGivens splits the filled cells by their background: the group on
+// the plain cells' level is the player's. The plain level is the blank
+// cells', which must all share it: shading that reaches blank cells is
+// light or shadow on the page, not an app marking its givens. A board
+// with no blank cell left (a finished screenshot) has no plain level to
+// compare with; only a Tango board is trusted then, the shaded group
+// being the one off the board's own tone (darker on a light board). It
+// returns nil when the backgrounds do not split clearly.
+func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
+	ink := style != StyleTango
+	var filled []int
+	var levels []float64
+	for i, v := range cells {
+		if v == solver.Empty {
+			continue
+		}
+		level, ok := ci.background(i/ci.Cols, i%ci.Cols, ink)
+		if !ok {
+			return nil
+		}
+		filled = append(filled, i)
+		levels = append(levels, level)
+	}
+	s, ok := SplitTwo(levels, ShadeGap, ShadeFloor)
+	if !ok {
+		return nil
+	}
+	var blank []float64
+	for i, v := range cells {
+		if v != solver.Empty {
+			continue
+		}
+		if level, ok := ci.background(i/ci.Cols, i%ci.Cols, ink); ok {
+			blank = append(blank, level)
+		}
+	}
+	var shadedLow bool
+	if len(blank) > 0 {
+		plain, spread := median(blank), madSpread(blank)
+		if spread > ShadeGap/4.0 {
+			// The plain cells themselves vary: light falling across a
+			// photo, not an app's two tones.
+			return nil
+		}
+		dLo, dHi := math.Abs(s.loMean-plain), math.Abs(s.hiMean-plain)
+		switch {
+		case dHi <= ShadeGap/2 && dLo >= ShadeGap:
+			shadedLow = true
+		case dLo <= ShadeGap/2 && dHi >= ShadeGap:
+			shadedLow = false
+		default:
+			return nil
+		}
+		// A shade is towards the middle: darker on a light board, lighter
+		// on a dark one; a cell lighter than a light board's plain cells
+		// is glare.
+		if shadedLow != (plain >= 128) {
+			return nil
+		}
+		shaded := s.hiMean
+		if shadedLow {
+			shaded = s.loMean
+		}
+		for _, b := range blank {
+			if math.Abs(b-shaded) < math.Abs(b-plain) {
+				return nil
+			}
+		}
+	} else {
+		if style != StyleTango {
+			return nil
+		}
+		shadedLow = s.hiMean >= 128
+	}
+	given := make([]bool, len(cells))
+	for _, k := range s.Lo {
+		given[filled[k]] = shadedLow
+	}
+	for _, k := range s.hi {
+		given[filled[k]] = !shadedLow
+	}
+	return given
+}
+
+// background is the median grey of a cell's window away from its sides
+// that is neither glyph, line nor colour, nor within shadeHalo of them:
+// the cell's own background. ink says the glyphs are dark ink (faint
+// pixels) as well as colour; on a Tango board they are colour alone, and
+// the inset keeps its lines out.
+func (ci Image) background(row, col int, ink bool) (float64, bool) {
+	px := ci.Px
+	in := int(math.Round(shadeInset * float64(px)))
+	halo := max(1, int(math.Round(shadeHalo*float64(px))))
+	// The window grown by the halo, clipped to the grid, and a summed
+	// table of its excluded pixels.
+	x0, y0 := max(0, col*px+in-halo), max(0, row*px+in-halo)
+	x1, y1 := min(ci.Gray.W, (col+1)*px-in+halo), min(ci.Gray.H, (row+1)*px-in+halo)
+	w, h := x1-x0, y1-y0
+	if w <= 0 || h <= 0 {
+		return 0, false
+	}
+	sum := make([]int, (w+1)*(h+1))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := (y0+y)*ci.Gray.W + x0 + x
+			// On a colour board the lines mask is no help: on a dark
+			// theme the whole board is darker than the closing's paper.
+			out := ink && (ci.Lines[i] || ci.faint[i])
+			if !out {
+				out = saturated(ci.bgr.At(x0+x, y0+y))
+			}
+			v := 0
+			if out {
+				v = 1
+			}
+			sum[(y+1)*(w+1)+x+1] = v + sum[y*(w+1)+x+1] + sum[(y+1)*(w+1)+x] - sum[y*(w+1)+x]
+		}
+	}
+	near := func(x, y int) bool {
+		ax, ay := max(0, x-halo), max(0, y-halo)
+		bx, by := min(w, x+halo+1), min(h, y+halo+1)
+		return sum[by*(w+1)+bx]-sum[ay*(w+1)+bx]-sum[by*(w+1)+ax]+sum[ay*(w+1)+ax] > 0
+	}
+	var hist [256]int
+	n, total := 0, 0
+	for y := row*px + in; y < (row+1)*px-in; y++ {
+		for x := col*px + in; x < (col+1)*px-in; x++ {
+			total++
+			if near(x-x0, y-y0) {
+				continue
+			}
+			hist[ci.Gray.Pix[y*ci.Gray.W+x]]++
+			n++
+		}
+	}
+	if total == 0 || float64(n) < shadeMinShare*float64(total) {
+		return 0, false
+	}
+	acc := 0
+	for v, c := range hist {
+		acc += c
+		if 2*acc >= n {
+			return float64(v), true
+		}
+	}
+	return 0, false
+}
+
+// inkGivens splits the filled cells of a dark-glyph grid by their ink:
+// first by colour (pen against print), then by contrast (pencil against
+// print). It returns nil when neither splits clearly.

@@ -1,0 +1,346 @@
+package cellread
+
+import (
+	"math"
+
+	"binocle/solver"
+	"binocle/vision/internal/raster"
+)
+
+// Ink thresholds.
+const (
+	// penColourGap is the least difference in ink colour (inkColour's
+	// measure, 0 for grey, 1 for a pure hue) between pen and print. A
+	// blue ballpoint measures 0.5 to 0.7, black print 0.02 to 0.15 in a
+	// photo (JPEG's chroma blur and the lens's colour fringes).
+	penColourGap = 0.25
+	// printColourMax is the most colour the print group may have: when
+	// both groups are coloured the page is printed in colour, and colour
+	// tells nothing.
+	printColourMax = 0.25
+	// colourFloor is the least spread a group's colour is taken to have.
+	colourFloor = 0.02
+	// pencilRatio is how many times the print's contrast against its
+	// paper (Weber contrast, 1 - ink/paper) must be a pencil mark's at
+	// least: graphite is grey where print is black, and blur thins a
+	// contrast by a share, not a level, so the test is a ratio.
+	pencilRatio = 1.5
+	// pencilGap is the least difference between the groups' contrasts,
+	// each a share of its symbol's darkest.
+	pencilGap = 0.25
+	// printShare is the percentile of a symbol's contrasts taken for its
+	// print's: the print is the darkest, and a tenth of a symbol's cells
+	// printed is enough to find it.
+	printShare = 0.9
+	// pencilMinMarks is the fewest pencil marks believed: one faint glyph
+	// among the print is as likely a stain or a smudge (one of the 202
+	// newspaper photos has one) as the player's.
+	pencilMinMarks = 2
+	// contrastFloor is the least spread a group's relative contrast is
+	// taken to have.
+	contrastFloor = 0.03
+	// markCorner and markCornerSize place four small squares near a
+	// cell's corners, as shares of the cell: inside the lines, outside
+	// any glyph (a square's corner starts at 0.2).
+	markCorner, markCornerSize = 0.07, 0.1
+	// markCornerInk is the most faint ink those squares may hold in a
+	// mark's cell. A shaded or halftone-screened cell that the reader
+	// took for a glyph, or a row of the border read as cells, is faint
+	// all over and would split from the print as "pencil".
+	markCornerInk = 0.1
+	// markSizeMin and markSizeMax bound a mark's glyph box, as a share of
+	// the print glyphs' median box area: handwriting is a little smaller
+	// or larger than print, a shading or a line across the cell much more.
+	markSizeMin, markSizeMax = 0.4, 2.5
+	// lightPaper is the least paper level, in grey, of a page whose ink
+	// can be told apart: ink styles are dark print on light paper, and a
+	// dark board the reader took for one (a dark-theme app) has no ink to
+	// compare.
+	lightPaper = 128
+	// markShape bounds a mark's box aspect, as a multiple or a fraction
+	// of the print glyphs' median: a fold or a line across the cell is
+	// far wider than any glyph.
+	markShape = 2.0
+)
+
+func inkGivens(ci Image, cells []solver.Cell) []bool {
+	if ci.paperLevel() < lightPaper {
+		return nil
+	}
+	var filled []int
+	var colour, contrast []float64
+	for i, v := range cells {
+		if v == solver.Empty {
+			continue
+		}
+		c, w, ok := ci.inkColour(i/ci.Cols, i%ci.Cols)
+		if !ok {
+			return nil
+		}
+		filled = append(filled, i)
+		colour = append(colour, c)
+		contrast = append(contrast, w)
+	}
+	mark := func(printed, marks []int) []bool {
+		if !ci.marksLookLikeGlyphs(filled, printed, marks) {
+			return nil
+		}
+		given := make([]bool, len(cells))
+		for _, k := range printed {
+			given[filled[k]] = true
+		}
+		return given
+	}
+	if s, ok := SplitTwo(colour, penColourGap, colourFloor); ok && s.loMean <= printColourMax {
+		return mark(s.Lo, s.hi)
+	}
+	// Each symbol's contrast as a share of its darkest (a high
+	// percentile): a thin ring blurs fainter than a solid square, and
+	// pencil must stand out from the print of the same symbol. A symbol
+	// written only in pencil has no print to stand out from, and stays
+	// given.
+	bySymbol := map[solver.Cell][]float64{}
+	for k, i := range filled {
+		bySymbol[cells[i]] = append(bySymbol[cells[i]], contrast[k])
+	}
+	rel := make([]float64, len(filled))
+	for k, i := range filled {
+		top := raster.Percentile(bySymbol[cells[i]], printShare)
+		if top <= 0 {
+			return nil
+		}
+		rel[k] = contrast[k] / top
+	}
+	if s, ok := SplitTwo(rel, pencilGap, contrastFloor); ok && s.hiMean >= pencilRatio*s.loMean && len(s.Lo) >= pencilMinMarks {
+		return mark(s.hi, s.Lo)
+	}
+	return nil
+}
+
+// marksLookLikeGlyphs says whether every cell of the marks group (indices
+// into filled, as printed is) holds something glyph-like, written on the
+// page's plain paper: paper in its corners, a glyph box about the print's
+// size and shape, and a background as light as its lightest neighbour's.
+func (ci Image) marksLookLikeGlyphs(filled, printed, marks []int) bool {
+	box := func(k int) (area, aspect float64) {
+		i := filled[k]
+		g := ci.Glyph(i/ci.Cols, i%ci.Cols)
+		w, h := max(0, g.bx1-g.bx0+1), max(0, g.by1-g.by0+1)
+		if h == 0 {
+			return 0, 0
+		}
+		return float64(w * h), float64(w) / float64(h)
+	}
+	areas := make([]float64, len(printed))
+	aspects := make([]float64, len(printed))
+	for j, k := range printed {
+		areas[j], aspects[j] = box(k)
+	}
+	typicalArea, typicalAspect := median(areas), median(aspects)
+	if typicalArea <= 0 || typicalAspect <= 0 {
+		return false
+	}
+	for _, k := range marks {
+		i := filled[k]
+		row, col := i/ci.Cols, i%ci.Cols
+		area, aspect := box(k)
+		size, shape := area/typicalArea, aspect/typicalAspect
+		if size < markSizeMin || size > markSizeMax || shape < 1/markShape || shape > markShape ||
+			ci.cornerInk(row, col) > markCornerInk || !ci.onPlainPaper(row, col) {
+			return false
+		}
+	}
+	return true
+}
+
+// inkColour measures a cell's ink where it is darkest (at least
+// shapeShare of its darkness, as the glyph's shape is cut) against the
+// paper in the cell's corners: how coloured the ink is, and its mean Weber
+// contrast against the local paper. The colour is the spread of the light
+// the ink takes from each channel of its paper's, over the most it takes:
+// black print takes alike from all three (near 0), a blue pen takes red
+// and green and leaves blue (0.6 and more). Being a ratio, it is the same
+// for a thin stroke blurred half into the paper as for a solid square,
+// and a coloured light or paper cancels. It reads the cell's window as
+// glyph finds it, lines left out, without following the glyph's pieces:
+// every filled cell of a large grid is measured.
+func (ci Image) inkColour(row, col int) (colour, contrast float64, ok bool) {
+	var paper [3]float64
+	np := 0
+	ci.corners(row, col, func(i int) {
+		if ci.faint[i] || ci.Lines[i] {
+			return
+		}
+		b, g, r := ci.bgr.At(i%ci.Gray.W, i/ci.Gray.W)
+		paper[0] += float64(b)
+		paper[1] += float64(g)
+		paper[2] += float64(r)
+		np++
+	})
+	if np == 0 {
+		return 0, 0, false
+	}
+	px := ci.Px
+	e := max(1, int(math.Round(glyphEdge*float64(px))))
+	ox, oy := col*px, row*px
+	if ci.ShiftX != nil {
+		ox = min(max(ox+ci.ShiftX[row*ci.Cols+col], 0), ci.Gray.W-px)
+		oy = min(max(oy+ci.ShiftY[row*ci.Cols+col], 0), ci.Gray.H-px)
+	}
+	window := func(visit func(i, x, y int)) {
+		for y := oy + e; y < oy+px-e; y++ {
+			for x := ox + e; x < ox+px-e; x++ {
+				if i := y*ci.Gray.W + x; ci.faint[i] && !ci.Lines[i] {
+					visit(i, x, y)
+				}
+			}
+		}
+	}
+	// The ink's darkness: a high percentile, as glyphDarkness takes it.
+	var hist [256]int
+	n := 0
+	window(func(i, _, _ int) {
+		hist[ci.dark[i]]++
+		n++
+	})
+	top, acc := 0, 0
+	for v := 255; v >= 0 && n > 0; v-- {
+		acc += hist[v]
+		if acc*10 >= n {
+			top = v
+			break
+		}
+	}
+	if top == 0 {
+		return 0, 0, false
+	}
+	cut := uint8(shapeShare * float64(top))
+	var ink [3]float64
+	var sw float64
+	k := 0
+	window(func(i, x, y int) {
+		if ci.dark[i] < cut {
+			return
+		}
+		b, g, r := ci.bgr.At(x, y)
+		ink[0] += float64(b)
+		ink[1] += float64(g)
+		ink[2] += float64(r)
+		if level := float64(ci.Gray.Pix[i]) + float64(ci.dark[i]); level > 0 {
+			sw += float64(ci.dark[i]) / level
+		}
+		k++
+	})
+	if k == 0 {
+		return 0, 0, false
+	}
+	var taken [3]float64
+	for c := range taken {
+		p := paper[c] / float64(np)
+		if p <= 0 {
+			return 0, 0, false
+		}
+		taken[c] = max(0, 1-ink[c]/float64(k)/p)
+	}
+	most := max(taken[0], taken[1], taken[2])
+	if most <= 0 {
+		return 0, 0, false
+	}
+	return (most - min(taken[0], taken[1], taken[2])) / most, sw / float64(k), true
+}
+
+// saturated is isColoured without the hue, for the per-pixel passes.
+func saturated(b, g, r uint8) bool {
+	mx, mn := int(max(r, g, b)), int(min(r, g, b))
+	if mx > 70 {
+		return 100*(mx-mn) > 35*mx
+	}
+	return 10*(mx-mn) > 6*mx && mx-mn >= 24
+}
+
+// onPlainPaper says whether the paper in a cell's corners is as light as
+// in its lightest side neighbour's, within shadeGap: a shaded band or box
+// the reader took for faint glyphs is darker than the plain cells beside
+// it, where a mark is written on the paper itself.
+func (ci Image) onPlainPaper(row, col int) bool {
+	own, ok := ci.cornerLevel(row, col)
+	if !ok {
+		return false
+	}
+	lightest := own
+	for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		r, c := row+d[0], col+d[1]
+		if r < 0 || c < 0 || r >= ci.Rows || c >= ci.Cols {
+			continue
+		}
+		if level, ok := ci.cornerLevel(r, c); ok {
+			lightest = max(lightest, level)
+		}
+	}
+	return lightest-own < ShadeGap
+}
+
+// cornerLevel is the median grey of a cell's corner squares, lines left
+// out.
+func (ci Image) cornerLevel(row, col int) (float64, bool) {
+	var levels []float64
+	ci.corners(row, col, func(i int) {
+		if !ci.Lines[i] {
+			levels = append(levels, float64(ci.Gray.Pix[i]))
+		}
+	})
+	if len(levels) == 0 {
+		return 0, false
+	}
+	return median(levels), true
+}
+
+// cornerInk is the share of faint ink, lines left out, in a cell's corner
+// squares.
+func (ci Image) cornerInk(row, col int) float64 {
+	n, inked := 0, 0
+	ci.corners(row, col, func(i int) {
+		n++
+		if ci.faint[i] && !ci.Lines[i] {
+			inked++
+		}
+	})
+	return float64(inked) / float64(max(1, n))
+}
+
+// corners visits the pixels (as indices into the grid's planes) of four
+// small squares near a cell's corners, inside the lines and outside any
+// glyph.
+func (ci Image) corners(row, col int, visit func(i int)) {
+	px := ci.Px
+	lo := int(math.Round(markCorner * float64(px)))
+	size := max(1, int(math.Round(markCornerSize*float64(px))))
+	for _, oy := range []int{lo, px - lo - size} {
+		for _, ox := range []int{lo, px - lo - size} {
+			for y := row*px + oy; y < row*px+oy+size; y++ {
+				for x := col*px + ox; x < col*px+ox+size; x++ {
+					visit(y*ci.Gray.W + x)
+				}
+			}
+		}
+	}
+}
+
+// paperLevel is the median of the local paper level (what the glyphs and
+// lines are measured against) over the grid, sampled.
+func (ci Image) paperLevel() float64 {
+	var hist [256]int
+	n := 0
+	for i := 0; i < len(ci.Gray.Pix); i += 7 {
+		hist[min(255, int(ci.Gray.Pix[i])+int(ci.dark[i]))]++
+		n++
+	}
+	acc := 0
+	for v, c := range hist {
+		acc += c
+		if 2*acc >= n {
+			return float64(v)
+		}
+	}
+	return 0
+}

@@ -1,0 +1,394 @@
+package cellread
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"unsafe"
+
+	"gocv.io/x/gocv"
+
+	"binocle/solver"
+	"binocle/vision/model"
+)
+
+// cellModel is the cell classifier: a small convolutional net that takes
+// a cell's patch (patch.go) and gives a score for each glyph kind
+// any style draws. vision/model/train_cells.py trains it on rendered
+// suites (make model); its accuracy is held by TestCellModelAccuracy.
+var cellModel = model.Cells
+
+// The glyph kinds, in the net's output order. A kind belongs to one style
+// or two (the open circle is the 0 of both shape styles), so the grid's
+// style is the one whose kinds its cells hold the most of.
+const (
+	kindBlank  = iota
+	kindSquare // filled square: square-circle's 1
+	kindDisc   // filled disc or dot: disc-circle's 1
+	kindCircle // open circle, ring or open square: the shape styles' 0
+	kindDigit0
+	kindDigit1
+	kindX
+	kindO
+	kindI
+	kindSun
+	kindMoon
+	kindWarm // 0h h1's warm tile: 1
+	kindCool // its cool tile: 0
+	KindCount
+)
+
+// CellKinds names the kinds in the net's order, for the trainer and the lab.
+var CellKinds = [KindCount]string{"blank", "square", "disc", "circle", "digit0", "digit1", "x", "o", "i", "sun", "moon", "warm", "cool"}
+
+// styleKind is one kind of a style and the value it means.
+type styleKind struct {
+	Kind  int
+	Value solver.Cell
+}
+
+// StyleKinds are the kinds each style draws.
+var StyleKinds = []struct {
+	Style Style
+	Kinds []styleKind
+}{
+	{StyleSquareCircle, []styleKind{{kindSquare, solver.One}, {kindCircle, solver.Zero}}},
+	{StyleDiscCircle, []styleKind{{kindDisc, solver.One}, {kindCircle, solver.Zero}}},
+	{StyleDigits, []styleKind{{kindDigit1, solver.One}, {kindDigit0, solver.Zero}}},
+	{StyleXO, []styleKind{{kindX, solver.One}, {kindO, solver.Zero}}},
+	{StyleXOI, []styleKind{{kindX, solver.One}, {kindO, solver.Zero}, {kindI, solver.Two}}},
+	{StyleTango, []styleKind{{kindSun, solver.Zero}, {kindMoon, solver.One}}},
+	{StyleTiles, []styleKind{{kindWarm, solver.One}, {kindCool, solver.Zero}}},
+}
+
+// KindOf is the kind a synth style draws for a cell's value ('.', '0',
+// '1', '2'), for labelling the training cells from the truth; -1 if the
+// style draws no such value.
+func KindOf(style string, value byte) int {
+	if value == '.' {
+		return kindBlank
+	}
+	want := map[byte]solver.Cell{'0': solver.Zero, '1': solver.One, '2': solver.Two}[value]
+	for _, sk := range StyleKinds {
+		if string(sk.Style) != style {
+			continue
+		}
+		for _, k := range sk.Kinds {
+			if k.Value == want {
+				return k.Kind
+			}
+		}
+	}
+	return -1
+}
+
+// Style votes.
+const (
+	// glyphVote is the blank probability below which a cell votes for
+	// the grid's style: a blank cell says nothing about it.
+	glyphVote = 0.5
+	// minIMass is the I's probability, summed over the cells, that an
+	// X/O grid needs to be read as X/O/I: X/O/I's kinds hold X/O's, so
+	// without this floor every X/O grid would outvote itself into X/O/I;
+	// one blurred X taken for an I is not enough.
+	minIMass = 1.5
+	// minXMass is the X's probability, summed likewise, that an X/O or
+	// X/O/I grid needs: a digit grid's 1's look like I's and its 0's
+	// like O's, and only the X's tell the letters apart.
+	minXMass = 1.5
+)
+
+// PatchNet is a small classifier loaded from embedded ONNX bytes.
+// OpenCV's Net is not safe for concurrent Forward calls, and loading it
+// costs a few milliseconds, so one is loaded on first use and shared
+// under a lock. The cell and the clue-site models are both one.
+type PatchNet struct {
+	Name  string
+	Model []byte
+	once  sync.Once
+	mu    sync.Mutex
+	net   gocv.Net
+	err   error
+}
+
+var cellNet = &PatchNet{Name: "cell", Model: cellModel}
+
+func (pn *PatchNet) load() error {
+	pn.once.Do(func() {
+		if len(pn.Model) == 0 {
+			pn.err = fmt.Errorf("vision: no %s model embedded", pn.Name)
+			return
+		}
+		n, err := gocv.ReadNetFromONNXBytes(pn.Model)
+		if err != nil {
+			pn.err = fmt.Errorf("vision: the %s model does not load: %v", pn.Name, err)
+			return
+		}
+		pn.net = n
+	})
+	return pn.err
+}
+
+// SoftmaxRows runs the net on a float32 blob of the given shape (the
+// batch first) and gives each row's class probabilities.
+func (pn *PatchNet) SoftmaxRows(in []float32, shape []int, classes int) ([][]float64, error) {
+	if err := pn.load(); err != nil {
+		return nil, err
+	}
+	bytes := unsafe.Slice((*byte)(unsafe.Pointer(&in[0])), len(in)*4)
+	blob, err := gocv.NewMatWithSizesFromBytes(shape, gocv.MatTypeCV32F, bytes)
+	if err != nil {
+		return nil, err
+	}
+	defer blob.Close()
+	pn.mu.Lock()
+	pn.net.SetInput(blob, "")
+	out := pn.net.Forward("")
+	pn.mu.Unlock()
+	defer out.Close()
+	logits, err := out.DataPtrFloat32()
+	if err != nil {
+		return nil, err
+	}
+	if len(logits) != shape[0]*classes {
+		return nil, fmt.Errorf("vision: the %s model gave %d scores for %d patches", pn.Name, len(logits), shape[0])
+	}
+	probs := make([][]float64, shape[0])
+	for i := range probs {
+		l := logits[i*classes : (i+1)*classes]
+		top := float64(l[0])
+		for _, v := range l[1:] {
+			top = math.Max(top, float64(v))
+		}
+		p := make([]float64, classes)
+		sum := 0.0
+		for k, v := range l {
+			p[k] = math.Exp(float64(v) - top)
+			sum += p[k]
+		}
+		for k := range p {
+			p[k] /= sum
+		}
+		probs[i] = p
+	}
+	return probs, nil
+}
+
+// ClassifyCells gives each patch's kind probabilities; side is the
+// patches' side, whose middle cellSide² the net reads.
+func ClassifyCells(patches []CellPatch, side int) ([][KindCount]float64, error) {
+	if len(patches) == 0 {
+		return nil, nil
+	}
+	const per = CellChannels * CellSide * CellSide
+	in := make([]float32, len(patches)*per)
+	m := (side - CellSide) / 2
+	for i, p := range patches {
+		dst := in[i*per : (i+1)*per]
+		for ch := 0; ch < CellChannels; ch++ {
+			src := p.Pix[ch*side*side:]
+			for y := 0; y < CellSide; y++ {
+				row := src[(y+m)*side+m : (y+m)*side+m+CellSide]
+				for x, v := range row {
+					dst[(ch*CellSide+y)*CellSide+x] = (float32(v) - 128) / cellGreyGain
+				}
+			}
+		}
+	}
+	rows, err := cellNet.SoftmaxRows(in, []int{len(patches), CellChannels, CellSide, CellSide}, KindCount)
+	if err != nil {
+		return nil, err
+	}
+	probs := make([][KindCount]float64, len(patches))
+	for i, p := range rows {
+		copy(probs[i][:], p)
+	}
+	return probs, nil
+}
+
+// voteStyle is the style whose kinds hold the most probability over the
+// cells that are likely not blank, so that no one cell's doubtful colour
+// or shape switches the whole grid; ok is false when no cell votes.
+func voteStyle(probs [][KindCount]float64, allowed func(Style) bool) (Style, bool) {
+	var mass [KindCount]float64
+	voters := 0
+	for _, p := range probs {
+		if p[kindBlank] >= glyphVote {
+			continue
+		}
+		voters++
+		for k := range p {
+			mass[k] += p[k]
+		}
+	}
+	if voters == 0 {
+		return "", false
+	}
+	best, bestMass := Style(""), -1.0
+	for _, sk := range StyleKinds {
+		letters := sk.Style == StyleXO || sk.Style == StyleXOI
+		if !allowed(sk.Style) || (sk.Style == StyleXOI && mass[kindI] < minIMass) || (letters && mass[kindX] < minXMass) {
+			continue
+		}
+		m := 0.0
+		for _, k := range sk.Kinds {
+			m += mass[k.Kind]
+		}
+		// X/O/I holds X/O's kinds and more: it wins a tie, since its I's
+		// passed minIMass.
+		if m > bestMass || (m == bestMass && sk.Style == StyleXOI) {
+			best, bestMass = sk.Style, m
+		}
+	}
+	return best, best != ""
+}
+
+// ValueProbs are one cell's probabilities of being blank, '0', '1' and '2'.
+type ValueProbs [4]float64
+
+// alike are the kinds that look alike across styles: a cell the net
+// gives partly to a kind its grid's style does not draw counts, for that
+// share, as the style's kind that looks like it (a ring is an O in an
+// X/O grid and a 0 in a digits grid; a bar an I or a 1).
+var alike = [][]int{
+	{kindCircle, kindDigit0, kindO},
+	{kindSquare, kindDisc},
+	{kindDigit1, kindI},
+	{kindSun, kindWarm},
+	{kindMoon, kindCool},
+}
+
+// LabelByNet labels each cell by the style's kinds and those that look
+// like them; the kinds of other styles are left out and the rest made to
+// sum to one.
+func LabelByNet(style Style, probs [][KindCount]float64) ([]solver.Cell, []float64, []ValueProbs) {
+	var kinds []styleKind
+	for _, sk := range StyleKinds {
+		if sk.Style == style {
+			kinds = sk.Kinds
+		}
+	}
+	// valueOf[k] is the value index kind k counts for under style, or
+	// -1 when it counts for none.
+	var valueOf [KindCount]int
+	for k := range valueOf {
+		valueOf[k] = -1
+	}
+	valueOf[kindBlank] = 0
+	for _, k := range kinds {
+		valueOf[k.Kind] = valueIndex(k.Value)
+	}
+	for _, group := range alike {
+		v := -1
+		for _, k := range group {
+			for _, sk := range kinds {
+				if sk.Kind == k {
+					v = valueIndex(sk.Value)
+				}
+			}
+		}
+		for _, k := range group {
+			if valueOf[k] < 0 {
+				valueOf[k] = v
+			}
+		}
+	}
+	cells := make([]solver.Cell, len(probs))
+	conf := make([]float64, len(probs))
+	values := make([]ValueProbs, len(probs))
+	for i, p := range probs {
+		var v ValueProbs
+		sum := 0.0
+		for k, pk := range p {
+			if valueOf[k] >= 0 {
+				v[valueOf[k]] += pk
+				sum += pk
+			}
+		}
+		best := 0
+		for j := range v {
+			v[j] /= sum
+			if v[j] > v[best] {
+				best = j
+			}
+		}
+		values[i] = v
+		cells[i] = [4]solver.Cell{solver.Empty, solver.Zero, solver.One, solver.Two}[best]
+		conf[i] = v[best]
+	}
+	return cells, conf, values
+}
+
+func valueIndex(c solver.Cell) int {
+	switch c {
+	case solver.Zero:
+		return 1
+	case solver.One:
+		return 2
+	case solver.Two:
+		return 3
+	}
+	return 0
+}
+
+// cellNetMode is how the reader uses the cell classifier:
+//
+//   - "inkplus": the hand rules read a grid they take for a colour style
+//     (Tango, tiles), as they read every real LinkedIn and Zuzu
+//     screenshot without fault where the classifier, trained on renders,
+//     takes LinkedIn's suns for discs; any other grid takes its style
+//     from the classifier's votes over all styles and its cells from the
+//     classifier.
+//   - "ink": the same, but the votes only among the inked styles.
+//   - "inkstyle": as ink, with the hand rules labelling the cells.
+//   - "labels": every style and value from the classifier; "style": only
+//     the style.
+//   - "off": the hand rules alone.
+//
+// The lab builds the others with -ldflags -X to compare them; the commit
+// that chose inkplus gives each one's scores.
+var cellNetMode = "inkplus"
+
+// isColourStyle tells the styles told by colour from those told by ink.
+func isColourStyle(s Style) bool { return s == StyleTango || s == StyleTiles }
+
+// readCells reads the grid's style and cells as cellNetMode says, by the
+// hand rules (classify) when the model does not load or no cell holds a
+// glyph. values is nil when the hand rules labelled the cells.
+func Read(ci Image) (Style, []solver.Cell, []float64, []ValueProbs) {
+	if cellNetMode == "off" {
+		style, cells, conf := Classify(ci)
+		return style, cells, conf, nil
+	}
+	feats := make([]Features, ci.Rows*ci.Cols)
+	for i := range feats {
+		feats[i] = ci.Features(i/ci.Cols, i%ci.Cols)
+	}
+	inkOnly := cellNetMode == "ink" || cellNetMode == "inkstyle"
+	hand := detectStyle(feats)
+	allowed := func(Style) bool { return true }
+	if inkOnly || cellNetMode == "inkplus" {
+		if isColourStyle(hand) {
+			cells, conf := labelFeatures(hand, feats)
+			return hand, cells, conf, nil
+		}
+	}
+	if inkOnly {
+		allowed = func(s Style) bool { return !isColourStyle(s) }
+	}
+	probs, err := ClassifyCells(CellPatches(ci, CellSide), CellSide)
+	style, ok := Style(""), false
+	if err == nil {
+		style, ok = voteStyle(probs, allowed)
+	}
+	if !ok {
+		cells, conf := labelFeatures(hand, feats)
+		return hand, cells, conf, nil
+	}
+	if cellNetMode == "style" || cellNetMode == "inkstyle" {
+		cells, conf := labelFeatures(style, feats)
+		return style, cells, conf, nil
+	}
+	cells, conf, values := LabelByNet(style, probs)
+	return style, cells, conf, values
+}

@@ -1,0 +1,99 @@
+package cellread
+
+import (
+	"math"
+
+	"binocle/solver"
+	"binocle/vision/internal/raster"
+)
+
+// Settling doubtful glyphs by what the grid's other glyphs look like.
+//
+// The rules of labelWith weigh each feature by how it separates the two
+// glyphs in general. One grid, though, is printed in one font and blurred
+// and lit alike: a blur that fills every O's middle as an X's makes the
+// centre say nothing there, and the rule, still counting it, leaves the
+// O's on the edge of X. Within the grid the two glyphs still differ in
+// other features (the O's flanks, the grey at its middle), and the many
+// glyphs the rule did tell show by how much. So a glyph the rule doubts
+// takes the label of the glyphs it resembles most, each feature measured
+// in the spread the grid's glyphs show around their own label's typical
+// glyph.
+const (
+	// ResembleDoubt is the confidence below which a glyph's label is
+	// settled by resemblance: the level a user is asked to check.
+	ResembleDoubt = 0.75
+	// resembleQuorum is how many glyphs of each label a grid needs for
+	// their typical glyph and its spread to be measured.
+	resembleQuorum = 8
+	// resembleFloor is the least spread of a feature, a share of its
+	// range: features that barely vary in a grid (a clean print's centre)
+	// must not let a glyph's small difference in them decide.
+	resembleFloor = 0.03
+	// MadToSigma scales a median absolute deviation to a standard
+	// deviation's size.
+	MadToSigma = 1.4826
+)
+
+// resemblance lists the features a glyph is compared by: those that say
+// what its shape is, not how much ink or colour there is or where.
+func resemblance(f Features) [7]float64 {
+	return [7]float64{f.Centre, f.Flanks, f.Ends, f.Hole, f.Tone, f.Fill, f.Aspect}
+}
+
+// settleByResemblance relabels the doubtful 0 and 1 glyphs of an ink
+// style as the label whose typical glyph in this grid they are nearer.
+// Their confidence stays: their own shape said too little for the user
+// not to check them, whatever their neighbours suggest.
+func settleByResemblance(feats []Features, cells []solver.Cell, conf []float64) {
+	var members [2][][7]float64
+	for i, c := range cells {
+		if c == solver.Zero || c == solver.One {
+			k := 0
+			if c == solver.One {
+				k = 1
+			}
+			members[k] = append(members[k], resemblance(feats[i]))
+		}
+	}
+	if len(members[0]) < resembleQuorum || len(members[1]) < resembleQuorum {
+		return
+	}
+	var typical [2][7]float64
+	var spread [7]float64
+	vals := make([]float64, 0, len(members[0])+len(members[1]))
+	for j := range spread {
+		for k := range members {
+			vals = vals[:0]
+			for _, m := range members[k] {
+				vals = append(vals, m[j])
+			}
+			typical[k][j] = raster.Percentile(vals, 0.5)
+		}
+		vals = vals[:0]
+		for k := range members {
+			for _, m := range members[k] {
+				vals = append(vals, math.Abs(m[j]-typical[k][j]))
+			}
+		}
+		spread[j] = math.Max(MadToSigma*raster.Percentile(vals, 0.5), resembleFloor)
+	}
+	for i, c := range cells {
+		if (c != solver.Zero && c != solver.One) || conf[i] >= ResembleDoubt {
+			continue
+		}
+		v := resemblance(feats[i])
+		var d [2]float64
+		for k := range d {
+			for j := range v {
+				z := (v[j] - typical[k][j]) / spread[j]
+				d[k] += z * z
+			}
+		}
+		if d[0] < d[1] {
+			cells[i] = solver.Zero
+		} else if d[1] < d[0] {
+			cells[i] = solver.One
+		}
+	}
+}

@@ -1,0 +1,224 @@
+package clueread
+
+import (
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+
+	"binocle/geom"
+	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/raster"
+	"binocle/vision/internal/rectify"
+)
+
+// A clue site is the middle of a line segment two neighbouring cells
+// share. The site classifier sees it as a small grey patch in one
+// canonical orientation: the line runs down the patch's middle, so that
+// '=' and '×' on a vertical and on a horizontal line look alike to it.
+const (
+	// SiteSide is the classifier's input, in pixels a side: large enough
+	// that a LinkedIn Tango '×' a sixth of a cell wide keeps its two
+	// strokes apart, small enough that a 40×40 grid's 3,000 sites stay cheap.
+	SiteSide = 24
+	// SiteMargin more pixels each side are cut for training, so that the
+	// trainer can shift the input by as much as the rectification errs.
+	SiteMargin = 2
+	// siteSpan is the share of a cell the input spans along and across
+	// the line: the largest clue real apps draw, on its badge, and no
+	// more, so that the smallest keeps pixels enough to tell '=' from '×'.
+	siteSpan = 0.5
+	// sitePxMax is the most pixels a cell gets when the grid is rectified
+	// again for its clue sites: a LinkedIn Tango '×' is a seventh of a
+	// cell with hairline strokes, which the cells' own 40-pixel copy
+	// blurs into a blot; beyond this the patch would only be shrunk again.
+	sitePxMax = 96
+)
+
+// SiteImage is the grid as the clue sites are cut from: the cells' own
+// rectified copy, or a finer one where the picture has more to give.
+type SiteImage struct {
+	gray           raster.Plane
+	rows, cols, px int
+	ox, oy         int // where the glyphs put the lattice, beyond the lines found (farOff)
+}
+
+// siteImageOf is the cells' own copy as a site image.
+func siteImageOf(ci cellread.Image) SiteImage {
+	return SiteImage{gray: ci.Gray, rows: ci.Rows, cols: ci.Cols, px: ci.Px,
+		ox: farOff(ci.GlyphX, ci.Px), oy: farOff(ci.GlyphY, ci.Px)}
+}
+
+// Before the classifier looks at a site, a cheap test drops the sites
+// that hold nothing but the bare line: the middle of a clue's site
+// departs from the line's own profile, which the site's two ends show.
+const (
+	// siteInkShare of the grid's contrast, either way, is a pixel that
+	// departs from the bare line: either way, because a dark theme draws
+	// light clues on dark tiles.
+	siteInkShare = 0.12
+	// siteInkMin grey levels at least: in a flat, low-contrast picture a
+	// share of the contrast is no more than JPEG ripple.
+	siteInkMin = 10
+	// siteInkArea of the middle's pixels must depart: the thinnest,
+	// smallest clue real apps draw (a sixteenth of a cell wide, one
+	// pixel strokes) still inks this many; noise and antialiasing do not.
+	siteInkArea = 0.03
+	// siteMiddle and siteEnd are half-sizes, in cells: the middle is
+	// where a clue sits; beyond siteEnd along the line no clue reaches.
+	siteMiddle = 0.2
+	siteEnd    = 0.3
+)
+
+// SitePatch is one site, cut for the classifier.
+type SitePatch struct {
+	Edge solver.Edge // the two cells; Rel unset
+	// Pix is (siteSide+2*siteMargin)² grey levels, rows along the line;
+	// the classifier reads its middle siteSide².
+	Pix []uint8
+}
+
+// ClueSites is every site of ci that the ink test keeps, cut for the
+// classifier, in the order findClues has always listed edges: vertical
+// segments row by row, then horizontal ones.
+func ClueSites(ci SiteImage) []SitePatch {
+	if ci.px < 8 {
+		return nil
+	}
+	sc := newSiteCutter(ci)
+	ox, oy := ci.ox, ci.oy
+	var out []SitePatch
+	for r := 0; r < ci.rows; r++ {
+		for c := 0; c+1 < ci.cols; c++ {
+			cx, cy := float64((c+1)*ci.px+ox), float64(r*ci.px+ci.px/2+oy)
+			if sc.inked(cx, cy, true) {
+				out = append(out, SitePatch{Edge: solver.Edge{R1: r, C1: c, R2: r, C2: c + 1}, Pix: sc.cut(cx, cy, true)})
+			}
+		}
+	}
+	for r := 0; r+1 < ci.rows; r++ {
+		for c := 0; c < ci.cols; c++ {
+			cx, cy := float64(c*ci.px+ci.px/2+ox), float64((r+1)*ci.px+oy)
+			if sc.inked(cx, cy, false) {
+				out = append(out, SitePatch{Edge: solver.Edge{R1: r, C1: c, R2: r + 1, C2: c}, Pix: sc.cut(cx, cy, false)})
+			}
+		}
+	}
+	return out
+}
+
+// siteCutter samples sites of one rectified grid.
+type siteCutter struct {
+	ci       SiteImage
+	inkLevel float64
+	step     float64 // grid pixels per patch pixel
+	profile  []float64
+}
+
+func newSiteCutter(ci SiteImage) *siteCutter {
+	q := raster.BytePercentiles(ci.gray.Pix, 0.02, 0.98)
+	contrast := math.Max(40, q[1]-q[0])
+	return &siteCutter{
+		ci:       ci,
+		inkLevel: math.Max(siteInkMin, siteInkShare*contrast),
+		step:     siteSpan * float64(ci.px) / SiteSide,
+	}
+}
+
+// grey is the rectified grid at (u, v): u across the line, v along it,
+// both in grid pixels from the site's middle, clamped to the grid.
+func (sc *siteCutter) grey(cx, cy, u, v float64, vertical bool) float64 {
+	x, y := cx+u, cy+v
+	if !vertical {
+		x, y = cx+v, cy+u
+	}
+	g := sc.ci.gray
+	x = math.Min(math.Max(x, 0), float64(g.W)-1.001)
+	y = math.Min(math.Max(y, 0), float64(g.H)-1.001)
+	ix, iy := int(x), int(y)
+	fx, fy := x-float64(ix), y-float64(iy)
+	i := iy*g.W + ix
+	a, b := float64(g.Pix[i]), float64(g.Pix[i+1])
+	c, d := float64(g.Pix[i+g.W]), float64(g.Pix[i+g.W+1])
+	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+d*fx)*fy
+}
+
+// inked tells whether the site's middle departs from the bare line, as
+// the site's ends show it, in enough pixels to be worth a look.
+func (sc *siteCutter) inked(cx, cy float64, vertical bool) bool {
+	px := float64(sc.ci.px)
+	mid := int(siteMiddle * px)
+	end0, end1 := int(siteEnd*px), int(0.45*px)
+	if cap(sc.profile) < 2*mid+1 {
+		sc.profile = make([]float64, 2*mid+1)
+	}
+	profile := sc.profile[:2*mid+1]
+	ends := make([]float64, 0, 2*(end1-end0+1))
+	for u := -mid; u <= mid; u++ {
+		ends = ends[:0]
+		for v := end0; v <= end1; v++ {
+			ends = append(ends, sc.grey(cx, cy, float64(u), float64(v), vertical), sc.grey(cx, cy, float64(u), float64(-v), vertical))
+		}
+		sort.Float64s(ends)
+		profile[u+mid] = ends[len(ends)/2]
+	}
+	need := int(math.Ceil(siteInkArea * float64((2*mid+1)*(2*mid+1))))
+	n := 0
+	for v := -mid; v <= mid; v++ {
+		for u := -mid; u <= mid; u++ {
+			if math.Abs(sc.grey(cx, cy, float64(u), float64(v), vertical)-profile[u+mid]) > sc.inkLevel {
+				if n++; n >= need {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// cut samples the site into a patch, each patch pixel the mean of four
+// samples so that the grid's finer pixels do not alias.
+func (sc *siteCutter) cut(cx, cy float64, vertical bool) []uint8 {
+	side := SiteSide + 2*SiteMargin
+	out := make([]uint8, side*side)
+	half := float64(side-1) / 2
+	q := sc.step / 4
+	for i := 0; i < side; i++ {
+		v := (float64(i) - half) * sc.step
+		for j := 0; j < side; j++ {
+			u := (float64(j) - half) * sc.step
+			s := sc.grey(cx, cy, u-q, v-q, vertical) + sc.grey(cx, cy, u+q, v-q, vertical) +
+				sc.grey(cx, cy, u-q, v+q, vertical) + sc.grey(cx, cy, u+q, v+q, vertical)
+			out[i*side+j] = uint8(math.Round(s / 4))
+		}
+	}
+	return out
+}
+
+// RectifySites is the grid again for its clue sites, as fine as the
+// picture's cells are, up to sitePxMax a cell; the cells' own copy when
+// that is as fine.
+func RectifySites(bgr gocv.Mat, toImage geom.Homography, bend *rectify.BentMap, quad [4][2]float64, ci cellread.Image) SiteImage {
+	si := siteImageOf(ci)
+	cell := math.Sqrt(geom.QuadArea(quad) / float64(ci.Rows*ci.Cols))
+	px := int(math.Min(math.Round(cell), sitePxMax))
+	if px <= ci.Px {
+		return si
+	}
+	var g gocv.Mat
+	ok := false
+	if bend != nil {
+		g, ok = rectify.WarpBent(bgr, *bend, px)
+	}
+	if !ok {
+		k := float64(ci.Px) / float64(px)
+		g = raster.Warp(bgr, geom.Scaling(k, k).Then(toImage), ci.Cols*px, ci.Rows*px)
+	}
+	defer g.Close()
+	gray := raster.ToGray(g)
+	defer gray.Close()
+	si.gray, si.px = raster.PlaneOf(gray), px
+	si.ox, si.oy = si.ox*px/ci.Px, si.oy*px/ci.Px
+	return si
+}

@@ -1,0 +1,78 @@
+package locate
+
+import (
+	"gocv.io/x/gocv"
+
+	"binocle/vision/internal/raster"
+)
+
+// copies are the downscaled copies of one picture a ladder's rungs search,
+// each made when a rung first asks for it and shared by the rungs after:
+// the lattice rung, its refinements and the outline rung all search the
+// located copy, and the flat and glyph rungs its flattened gray.
+type copies struct {
+	img    gocv.Mat
+	bySide map[int]*locatedCopy
+}
+
+// locatedCopy is the picture downscaled to one long side.
+type locatedCopy struct {
+	small gocv.Mat // a view of the picture itself when it is no larger
+	gray  gocv.Mat
+	scale float64 // from the copy's pixels to the picture's
+	// flat is gray with the light divided out (flattenLight), made on
+	// the first ask; the planes are gray's and flat's pixels, copied out
+	// once.
+	flat                 *gocv.Mat
+	grayPlane, flatPlane *raster.Plane
+}
+
+func NewCopies(img gocv.Mat) *copies {
+	return &copies{img: img, bySide: map[int]*locatedCopy{}}
+}
+
+// at returns the copy whose long side is at most side.
+func (cs *copies) at(side int) *locatedCopy {
+	if c, ok := cs.bySide[side]; ok {
+		return c
+	}
+	small, scale := Downscale(cs.img, side)
+	c := &locatedCopy{small: small, gray: raster.ToGray(small), scale: scale}
+	cs.bySide[side] = c
+	return c
+}
+
+// lit returns the copy's gray, with the light divided out when flat.
+func (c *locatedCopy) lit(flat bool) gocv.Mat {
+	if !flat {
+		return c.gray
+	}
+	if c.flat == nil {
+		f := flattenLight(c.gray)
+		c.flat = &f
+	}
+	return *c.flat
+}
+
+// plane returns lit(flat)'s pixels.
+func (c *locatedCopy) plane(flat bool) raster.Plane {
+	p := &c.grayPlane
+	if flat {
+		p = &c.flatPlane
+	}
+	if *p == nil {
+		q := raster.PlaneOf(c.lit(flat))
+		*p = &q
+	}
+	return **p
+}
+
+func (cs *copies) Close() {
+	for _, c := range cs.bySide {
+		c.small.Close()
+		c.gray.Close()
+		if c.flat != nil {
+			c.flat.Close()
+		}
+	}
+}

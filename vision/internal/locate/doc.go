@@ -1,0 +1,26 @@
+// Package locate finds the puzzle grid in a picture: its rows, columns
+// and the quadrilateral it fills, as a Candidate, with the Method that
+// found it and the Evidence it had.
+//
+// Find climbs a ladder of locators (ladder.go), one rung a file
+// (rung_*.go): lattice, board, outline, fine, flat, glyphs. A rung has a
+// name, a run and an accept rule; the rungs are tried in order, the first
+// whose finding passes its rule wins and the rungs below it never run.
+// They share the downscaled copies they search (copies.go). Preview is
+// the live preview's ladder of one rung.
+//
+// The lattice rung closes the grid's cells in a boundary map (blobs.go),
+// fits them to a lattice (lattice.go, latticewalk.go), accepts it by the
+// rules of accept.go, then grows or trims it by the line evidence
+// (adjust.go, follow.go, grow.go, snap.go, bent.go) and moves it half a
+// cell onto its lines when it fell between them (phase.go). The board
+// rung fits an app board's coloured cells (board.go, spots.go, tile*.go);
+// the outline rung checks the outline of the grid's ink for periodic
+// lines (outline_*.go, tiles.go); the glyphs rung fits the glyphs to a
+// lattice (glyphlattice.go, glyphstrips.go).
+//
+// Lines are measured by gridline, bent pages straightened by rectify;
+// locate decides what those measurements mean. Its thresholds are the
+// fields of Locating (params.go) and, for the lattice's accept rules,
+// of accept (accept.go).
+package locate

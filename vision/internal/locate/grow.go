@@ -1,0 +1,85 @@
+package locate
+
+import (
+	"gocv.io/x/gocv"
+
+	"binocle/vision/internal/gridline"
+	"binocle/vision/internal/raster"
+)
+
+// growSmall follows the lines of a lattice too small for growBig.
+func growSmall(gray gocv.Mat, f LatticeFit) LatticeFit {
+	if max(f.Rows, f.Cols) >= locating.grow.minBigSide && f.CellSize <= locating.grow.maxBigCell {
+		return f
+	}
+	if f.Rows < 3 || f.Cols < 3 {
+		return f
+	}
+	// A view of gray's own pixels, read only while gray is: the look
+	// beyond the sides must cost next to nothing on a screenshot, whose
+	// lines end at its grid.
+	raw, err := gray.DataPtrUint8()
+	if err != nil || len(raw) != gray.Cols()*gray.Rows() {
+		return f
+	}
+	p := gridline.DarkPlane{W: gray.Cols(), H: gray.Rows(), Raw: raw, TwoSided: true}
+	sides, any := stripsRunOn(p, f)
+	if !any {
+		return f
+	}
+	return followLines(gray, f, true, sides)
+}
+
+// stripsRunOn tells, for each side of f, whether the lines across the
+// strip just beyond it stand out about as the lines across the side's
+// own strip do; each line is looked for within a fifth of a cell of
+// where the lattice puts it.
+func stripsRunOn(p gridline.DarkPlane, f LatticeFit) ([4]bool, bool) {
+	g := latticeNodes(f, f.ToImage)
+	var own, across [4]float64
+	for side := range own {
+		o := g.Orient(side, false)
+		l0, l1 := o[0], o[1]
+		var in, out []float64
+		for c := range l0 {
+			a := l0[c]
+			b := [2]float64{2*a[0] - l1[c][0], 2*a[1] - l1[c][1]}
+			// The row's own step, for the sideways unit.
+			n := c + 1
+			if n == len(l0) {
+				n = c - 1
+			}
+			ux, uy := l0[n][0]-a[0], l0[n][1]-a[1]
+			in = append(in, bestRidge(p, l1[c], a, ux, uy))
+			out = append(out, bestRidge(p, a, b, ux, uy))
+		}
+		own[side], across[side] = raster.Percentile(in, 0.5), raster.Percentile(out, 0.5)
+		own[side], across[side] = gridline.UnblockedMedian(in, own[side]), gridline.UnblockedMedian(out, own[side])
+	}
+	// The grid's lines as they show along its best lit side: a shadow
+	// over part of the grid leaves the lines along some sides fainter.
+	level := max(own[0], own[1], own[2], own[3])
+	var runs [4]bool
+	any := false
+	for side := range runs {
+		runs[side] = across[side] >= gridline.Measuring.MinBigRidge && across[side] >= gridline.Measuring.MinSmallGrowShare*own[side] && across[side] <= locating.grow.maxGlanceShare*level
+		if raster.Trace != nil {
+			raster.Trace("side %d: lines across the strip beyond %.2f, its own %.2f", side, across[side], own[side])
+		}
+		any = any || runs[side]
+	}
+	return runs, any
+}
+
+// bestRidge is the strongest ridge of the segment a-b moved sideways by
+// up to a fifth of the step (ux, uy).
+func bestRidge(p gridline.DarkPlane, a, b [2]float64, ux, uy float64) float64 {
+	best := 0.0
+	for _, k := range locating.grow.ridgeShifts {
+		d := [2]float64{ux * k, uy * k}
+		if v, ok := p.Ridge([2]float64{a[0] + d[0], a[1] + d[1]}, [2]float64{b[0] + d[0], b[1] + d[1]}); ok {
+			best = max(best, v)
+		}
+	}
+	return best
+}

@@ -1,0 +1,115 @@
+package locate
+
+import (
+	"gocv.io/x/gocv"
+
+	"binocle/vision/internal/raster"
+)
+
+// locate finds the grid by climbing a ladder of locators, the way a
+// puzzle solver climbs its list of techniques (Simon Tatham's unruly.c):
+// each rung is tried in order, and the first whose finding passes its
+// accept rule wins; the rungs below it are never run. The order is by how
+// far a rung can be trusted when it answers, not by cost: a rung that
+// sees more grids also turns more text into one, so it only gets to look
+// where every rung above it saw nothing. A rung may refine what it found
+// before it is returned; that refinement is part of the rung, so the
+// ladder stays one list.
+
+// locator is one rung of a ladder.
+type locator struct {
+	// name is what the locate trace calls the rung.
+	name string
+	// Run looks for the grid in the picture's copies. What it finds has
+	// already passed the rung's own tests (the lattice's gridRule, the
+	// outline's periodicity).
+	Run func(cs *copies) (Sighting, bool)
+	// accept, when set, is the rule a finding must pass on top of run's
+	// own for this rung to win: where a rung sees more than it may be
+	// trusted with.
+	accept func(cs *copies, s Sighting) bool
+	// refine, when set, is what the winning finding may still become: a
+	// rung can stop short of the grid in ways another locator sees past.
+	refine func(cs *copies, s Sighting) Sighting
+}
+
+// Sighting is what a rung found: the candidate in the pixels of the copy
+// it searched, the factor from those pixels to the picture's, and the
+// lattice of closed cells behind it when a lattice rung found it (its
+// cells and residual are not in the candidate).
+type Sighting struct {
+	C     Candidate
+	scale float64
+	fit   LatticeFit
+}
+
+// readLadder is Read's ladder, its rungs in the order they are tried
+// (README's "How it gets there" lists them too).
+var readLadder = []locator{
+	// lattice: cells closed off by the grid's lines, in a half-size copy
+	// when they close cleanly there, else in the located copy under each
+	// boundary map in turn; gridRule tells a grid's lattice from text's.
+	// A lattice that stopped short of an app board it is part of gives
+	// way to the board, and one that ends at a shadow's edge grows into
+	// the flattened copy (rung_lattice.go).
+	LatticeRung,
+	// board: an app board's coloured cells, for boards whose lines and
+	// gaps blur away in a photo. It outranks the outline: an outline's
+	// cell count is a guess from periodicity, a board's is counted
+	// (rung_board.go).
+	BoardRung,
+	// outline: the outline of the grid's connected ink, or of a block of
+	// coloured tiles, with periodic lines across it
+	// (rung_outline.go).
+	outlineRung,
+	// fine: the lattice again at twice the located resolution, for a big
+	// grid photographed whole; accepted only with many cells or no doubt
+	// at all (rung_fine.go).
+	fineRung,
+	// flat: the lattice in the located copy with the light divided out,
+	// for light grids under a hard shadow (rung_flat.go).
+	flatRung,
+	// glyphs: the lattice the glyphs lie on, confirmed by the faint
+	// lines between them, in the flattened copy: the last resort, for
+	// lines too faint to close any cell (rung_glyphs.go).
+	glyphRung,
+}
+
+// previewLadder is LocateGrid's: the lattice alone, in a smaller copy and
+// under the two boundary maps that find most grids, fast enough for a
+// webcam's every frame.
+var previewLadder = []locator{previewRung}
+
+// climb tries each rung of ladder on img in order and returns what the
+// first accepted rung found, refined, in the pixels of the copy it
+// searched, with the factor from those pixels to img's.
+func climb(img gocv.Mat, ladder []locator) (Candidate, float64, error) {
+	if img.Empty() || img.Cols() < 16 || img.Rows() < 16 {
+		return Candidate{}, 1, ErrNoGrid
+	}
+	cs := NewCopies(img)
+	defer cs.Close()
+	for _, r := range ladder {
+		s, ok := r.Run(cs)
+		if ok && r.accept != nil && !r.accept(cs, s) {
+			if raster.Trace != nil {
+				raster.Trace("rung %s: %dx%d turned away", r.name, s.C.Rows.N, s.C.Cols.N)
+			}
+			continue
+		}
+		if !ok {
+			if raster.Trace != nil {
+				raster.Trace("rung %s: nothing", r.name)
+			}
+			continue
+		}
+		if r.refine != nil {
+			s = r.refine(cs, s)
+		}
+		if raster.Trace != nil {
+			raster.Trace("rung %s: %dx%d by %s", r.name, s.C.Rows.N, s.C.Cols.N, s.C.Method)
+		}
+		return s.C, s.scale, nil
+	}
+	return Candidate{}, 1, ErrNoGrid
+}

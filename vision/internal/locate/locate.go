@@ -1,0 +1,95 @@
+package locate
+
+import (
+	"image"
+	"math"
+
+	"gocv.io/x/gocv"
+
+	"binocle/geom"
+	"binocle/vision/internal/raster"
+)
+
+// LocateSide is the long side, in pixels, of the copy the grid is located
+// in: large enough for 64 cells, small enough to stay fast on a webcam.
+const LocateSide = 1000
+
+// gridCandidate is a quadrilateral that might be the grid, in the
+// coordinates of the located (downscaled) image.
+type Candidate struct {
+	Quad       [4][2]float64
+	Area       float64
+	Rows, Cols PeriodFit
+	Centres    [][2]float64 // measured cell centres, when a lattice found the grid (rectify/mesh.go)
+	// Complete is set when a lattice found the grid with nearly every
+	// cell closed and its centres on the lattice: nothing of it is left
+	// for the app-board locator to find.
+	Complete bool
+	// Method and evidence say which locator found the candidate and what
+	// it had to go on; they reach the Reading and change nothing else.
+	Method   Method
+	Evidence Evidence
+}
+
+func (c Candidate) quality() float64 { return math.Min(c.Rows.Score, c.Cols.Score) }
+
+// Preview finds the grid's outer corners (TL, TR, BR, BL) in img's pixels.
+//
+// It is the live preview's locator and trades some reach for speed: it
+// climbs previewLadder, which works on an 800-pixel copy and tries only
+// the two boundary maps that find most grids. Read finds more.
+func Preview(img gocv.Mat) ([4][2]float64, error) {
+	c, scale, err := climb(img, previewLadder)
+	if err != nil {
+		return [4][2]float64{}, err
+	}
+	return ScaleQuad(c.Quad, scale), nil
+}
+
+// Find returns the grid Read's ladder finds in img (ladder.go),
+// in the pixels of the copy the accepted rung searched, and the factor
+// from those pixels to img's.
+func Find(img gocv.Mat) (Candidate, float64, error) {
+	return climb(img, readLadder)
+}
+
+func ScaleQuad(q [4][2]float64, s float64) [4][2]float64 {
+	for i := range q {
+		q[i][0] *= s
+		q[i][1] *= s
+	}
+	return q
+}
+
+// Downscale returns a copy of img whose long side is at most side, and the
+// factor from the copy's pixels to img's.
+func Downscale(img gocv.Mat, side int) (gocv.Mat, float64) {
+	long := max(img.Cols(), img.Rows())
+	if long <= side {
+		// A view, not a copy: callers only read it, and copying a
+		// screenshot costs more than several of the passes that read it.
+		return img.Region(image.Rect(0, 0, img.Cols(), img.Rows())), 1
+	}
+	f := float64(side) / float64(long)
+	w := max(1, int(math.Round(float64(img.Cols())*f)))
+	h := max(1, int(math.Round(float64(img.Rows())*f)))
+	dst := gocv.NewMat()
+	gocv.Resize(img, &dst, raster.Pt(w, h), 0, 0, gocv.InterpolationArea)
+	return dst, float64(img.Cols()) / float64(w)
+}
+
+// rectifyPlane warps the quadrilateral q of a gray Mat to a w x h plane.
+func rectifyPlane(gray gocv.Mat, q [4][2]float64, w, h int, out *raster.Plane) bool {
+	hm, ok := geom.FromQuads(RectCorners(float64(w), float64(h)), q)
+	if !ok {
+		return false
+	}
+	m := raster.Warp(gray, hm, w, h)
+	defer m.Close()
+	*out = raster.PlaneOf(m)
+	return true
+}
+
+func RectCorners(w, h float64) [4][2]float64 {
+	return [4][2]float64{{0, 0}, {w, 0}, {w, h}, {0, h}}
+}
