@@ -3,6 +3,7 @@ package cellread
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"sync"
 	"unsafe"
 
@@ -129,6 +130,22 @@ func (pn *PatchNet) load() error {
 	return pn.err
 }
 
+// forward runs the net on blob and copies its scores out while it still
+// holds the lock: the output Mat may share the net's own buffer, so a
+// second read running at once would overwrite the scores of the first.
+func (pn *PatchNet) forward(blob gocv.Mat) ([]float32, error) {
+	pn.mu.Lock()
+	defer pn.mu.Unlock()
+	pn.net.SetInput(blob, "")
+	out := pn.net.Forward("")
+	defer out.Close()
+	logits, err := out.DataPtrFloat32()
+	if err != nil {
+		return nil, err
+	}
+	return append([]float32(nil), logits...), nil
+}
+
 // SoftmaxRows runs the net on a float32 blob of the given shape (the
 // batch first) and gives each row's class probabilities.
 func (pn *PatchNet) SoftmaxRows(in []float32, shape []int, classes int) ([][]float64, error) {
@@ -141,12 +158,11 @@ func (pn *PatchNet) SoftmaxRows(in []float32, shape []int, classes int) ([][]flo
 		return nil, err
 	}
 	defer blob.Close()
-	pn.mu.Lock()
-	pn.net.SetInput(blob, "")
-	out := pn.net.Forward("")
-	pn.mu.Unlock()
-	defer out.Close()
-	logits, err := out.DataPtrFloat32()
+	logits, err := pn.forward(blob)
+	// The blob may be a view of in's memory, which Go does not know C
+	// reads: without this, the collector may free in during the forward
+	// pass and another read's allocation overwrite it.
+	runtime.KeepAlive(in)
 	if err != nil {
 		return nil, err
 	}
