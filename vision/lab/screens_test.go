@@ -7,12 +7,13 @@ import (
 
 // screensFloor is what the reader achieves on ../shared/screens, the real
 // app and web screenshots, measured 2026-11-25 with the learned site
-// classifier: every binarypuzzle.com render and Zuzu board is perfect,
-// and every found LinkedIn Tango board too; the rn-tango thumbnails
-// cropped at their border read one row short.
+// classifier and with the picture's edge closing off the cells of boards
+// cropped at their border: every binarypuzzle.com render and Zuzu board
+// is perfect, and every found LinkedIn Tango board too; three rn-tango
+// thumbnails and the themed oscar-tango-85 are read at the wrong size.
 // The floors keep a change from quietly losing ground there; the goal is
 // 100 % (the issue on reading real screenshots).
-var screensFloor = CaseScore{Size: 90.6, Cells: 95.3, Perfect: 90.6}
+var screensFloor = CaseScore{Size: 95.3, Cells: 97.6, Perfect: 95.3}
 
 func TestRealScreenshotsHoldTheirFloor(t *testing.T) {
 	env, cases := screenCases(t)
@@ -38,9 +39,10 @@ func TestRealScreenshotsHoldTheirFloor(t *testing.T) {
 }
 
 // TestRealScreenshotsEndToEnd holds what a user gets from `binocle solve`
-// on the real screenshots (2026-11-25): 90.7 % right at once, and 8.1 %
-// a wrong answer stated as unique: the rn-tango thumbnails cropped at
-// their border read one row short, and a solved 5×6 board is "unique".
+// on the real screenshots (2026-11-25): 95.3 % right at once, and 1.2 %
+// (one image) a wrong answer stated as unique: rntango-551, a thumbnail
+// cropped at its border read one column short, whose solved 6×5 board
+// is "unique".
 func TestRealScreenshotsEndToEnd(t *testing.T) {
 	env, cases := screenCases(t)
 	got, err := env.MeasureEndToEnd(cases, io.Discard)
@@ -50,11 +52,11 @@ func TestRealScreenshotsEndToEnd(t *testing.T) {
 	if got.Images != 86 {
 		t.Fatalf("%d screenshots with a unique puzzle, want 86", got.Images)
 	}
-	if direct := Pct(got.Direct+got.AfterFixes, got.Images); direct < 90.6 {
-		t.Errorf("right answers on real screenshots: %.1f %%, below the floor of 90.6 %%", direct)
+	if direct := Pct(got.Direct+got.AfterFixes, got.Images); direct < 95.3 {
+		t.Errorf("right answers on real screenshots: %.1f %%, below the floor of 95.3 %%", direct)
 	}
-	if wrong := Pct(got.WrongUnique, got.Images); wrong > 8.2 {
-		t.Errorf("wrong answers stated as unique on real screenshots: %.1f %%, above the ceiling of 8.2 %%", wrong)
+	if wrong := Pct(got.WrongUnique, got.Images); wrong > 1.2 {
+		t.Errorf("wrong answers stated as unique on real screenshots: %.1f %%, above the ceiling of 1.2 %%", wrong)
 	}
 }
 

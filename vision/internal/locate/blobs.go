@@ -24,6 +24,12 @@ type cellBlob struct {
 	x, y float64 // centroid
 	w, h int     // bounding box
 	size float64 // sqrt(w*h): a scale that ignores glyph holes
+	// cut says the region runs into the picture's edge, which closes it
+	// off there: the last row of a board cropped at its outer border, or
+	// the background outside a grid. It seeds no lattice and joins no
+	// family; a lattice found without it takes it in only where it has a
+	// cell's place and size (growLattice).
+	cut bool
 }
 
 // edgeVariant is one way of drawing the boundary map cells are closed off
@@ -44,8 +50,8 @@ const (
 var EdgeVariants = []edgeVariant{cannyEdges, darkRidges, brightRidges, darkRidgesWide, faintLines}
 
 // CellBlobs returns the regions of gray that the boundary map closes off
-// on every side and that could be cells: not touching the image border,
-// not tiny, not huge, not long and thin.
+// on every side and that could be cells: not tiny, not huge, not long
+// and thin. Those touching the image border are marked cut.
 func CellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
 	edges := boundaryMap(gray, v)
 	defer edges.Close()
@@ -55,9 +61,7 @@ func CellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
 	var out []cellBlob
 	for _, c := range raster.Components(edges) {
 		left, top, bw, bh, area := c.Left, c.Top, c.Width, c.Height, c.Area
-		if left == 0 || top == 0 || left+bw >= w || top+bh >= h {
-			continue
-		}
+		cut := left == 0 || top == 0 || left+bw >= w || top+bh >= h
 		if bw < minCellSide || bh < minCellSide || bw > w/2 || bh > h/2 || bw > 3*bh || bh > 3*bw {
 			continue
 		}
@@ -65,7 +69,7 @@ func CellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
 		if float64(area) < locating.lattice.minBlobFill*float64(bw*bh) {
 			continue
 		}
-		out = append(out, cellBlob{x: c.X, y: c.Y, w: bw, h: bh, size: math.Sqrt(float64(bw * bh))})
+		out = append(out, cellBlob{x: c.X, y: c.Y, w: bw, h: bh, size: math.Sqrt(float64(bw * bh)), cut: cut})
 	}
 	return out
 }

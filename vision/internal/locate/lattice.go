@@ -161,19 +161,30 @@ func MaxCornerGap(a, b [4][2]float64) float64 {
 // blobNeighbours links blobs of similar size whose centres are about one
 // cell apart.
 func blobNeighbours(blobs []cellBlob) [][]int {
-	sizes := make([]float64, len(blobs))
-	for i, b := range blobs {
-		sizes[i] = b.size
+	var sizes []float64
+	for _, b := range blobs {
+		if !b.cut {
+			sizes = append(sizes, b.size)
+		}
+	}
+	nbrs := make([][]int, len(blobs))
+	if len(sizes) == 0 {
+		return nbrs
 	}
 	bucket := 2 * raster.Percentile(sizes, locating.lattice.bucketQuantile)
 	type key struct{ x, y int }
 	hash := map[key][]int{}
 	for i, b := range blobs {
+		if b.cut {
+			continue
+		}
 		k := key{int(b.x / bucket), int(b.y / bucket)}
 		hash[k] = append(hash[k], i)
 	}
-	nbrs := make([][]int, len(blobs))
 	for i, b := range blobs {
+		if b.cut {
+			continue
+		}
 		k := key{int(b.x / bucket), int(b.y / bucket)}
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
