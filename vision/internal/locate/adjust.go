@@ -106,6 +106,27 @@ func snapStrayed(gray gocv.Mat, f LatticeFit) (LatticeFit, bool) {
 	return f, false
 }
 
+// atPictureEdge tells whether a side of f lies along the picture's edge,
+// both its corners within growParams.edgeShare of a cell of it.
+func atPictureEdge(gray gocv.Mat, f LatticeFit, side int) bool {
+	q := f.Quad()
+	tol := locating.grow.edgeShare * f.CellSize
+	w, h := float64(gray.Cols()), float64(gray.Rows())
+	corners := [4][2]int{{0, 1}, {2, 3}, {0, 3}, {1, 2}}[side] // top, bottom, left, right
+	near := func(p [2]float64) bool {
+		switch side {
+		case 0:
+			return p[1] <= tol
+		case 1:
+			return p[1] >= h-tol
+		case 2:
+			return p[0] <= tol
+		}
+		return p[0] >= w-tol
+	}
+	return near(q[corners[0]]) && near(q[corners[1]])
+}
+
 // sideAdjuster is what adjustLatticeBy remembers of each side between
 // rounds.
 type sideAdjuster struct {
@@ -141,7 +162,7 @@ func (a *sideAdjuster) adjust(gray gocv.Mat, f LatticeFit, ev, strict gridline.E
 			trim = 0
 		}
 	}
-	if trim > 0 && f.span(side) > trim+1 && !mostlyClosed(f, side, trim) && !a.glyphsGrown {
+	if trim > 0 && f.span(side) > trim+1 && !mostlyClosed(f, side, trim) && !a.glyphsGrown && !atPictureEdge(gray, f, side) {
 		if raster.Trace != nil {
 			raster.Trace("side %d: trim %d", side, trim)
 		}

@@ -77,6 +77,7 @@ var locating = locateParams{
 		snapMinShare: 0.6, snapMaxError: 0.08, snapMinMove: 0.1, snapCutSlack: 0.05, snapMinCut: 0.15, snapLineStep: 0.05,
 		manySmallCells: 100, manySmallResidual: 0.1, manySmallScatter: 0.9,
 		minBigSide: 20, maxBigCell: 24, maxSharpBigCell: 14,
+		edgeShare: 0.1,
 	},
 }
 
@@ -482,4 +483,10 @@ type growParams struct {
 	// their lines clearly enough for adjustLattice even under a shadow.
 	minBigSide                  int
 	maxBigCell, maxSharpBigCell float64
+
+	// edgeShare is how near the picture's edge, in cells, a side may lie
+	// and still show its outer line: a side nearer has none to show,
+	// whatever the grid (a board cropped at its border), so its outer
+	// strips are not trimmed for their lines looking stray.
+	edgeShare float64
 }
