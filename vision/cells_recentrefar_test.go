@@ -29,7 +29,7 @@ func TestClassifyFarOffLattice(t *testing.T) {
 				if c.Char() == w {
 					continue
 				}
-				if col == cut && conf[i] < cellread.ResembleDoubt && c != solver.Empty {
+				if col == cut && conf[i] < cellread.Tuned.Resemble.ResembleDoubt && c != solver.Empty {
 					continue
 				}
 				t.Errorf("%s shifted %.2f: r%dc%d read %c (%.2f), want %c", style, d, row, col, c.Char(), conf[i], w)

@@ -22,8 +22,8 @@ func TestMiddleToneDigits(t *testing.T) {
 			}
 			g := ci.Glyph(row, col)
 			tone := ci.MiddleTone(g, ci.GlyphDarkness(g))
-			if (w == '0') != (tone < cellread.DigitTone) {
-				t.Errorf("shift %v r%dc%d %c: middle tone %.2f on the wrong side of %.2f", d, row, col, w, tone, cellread.DigitTone)
+			if (w == '0') != (tone < cellread.Tuned.Style.DigitTone) {
+				t.Errorf("shift %v r%dc%d %c: middle tone %.2f on the wrong side of %.2f", d, row, col, w, tone, cellread.Tuned.Style.DigitTone)
 			}
 		}
 	}

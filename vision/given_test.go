@@ -223,7 +223,7 @@ func TestSplitTwo(t *testing.T) {
 		{"none", nil, false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, clear := cellread.SplitTwo(tc.values, cellread.ShadeGap, cellread.ShadeFloor)
+			s, clear := cellread.SplitTwo(tc.values, cellread.Tuned.Givens.ShadeGap, cellread.Tuned.Givens.ShadeFloor)
 			if clear != tc.clear || (clear && len(s.Lo) != tc.lo) {
 				t.Errorf("clear %v with %d low, want %v with %d", clear, len(s.Lo), tc.clear, tc.lo)
 			}

@@ -179,7 +179,7 @@ func InkCells(img gocv.Mat, r *Reading) []bool {
 	ci := cellread.NewImage(grid, r.Rows, r.Cols, px)
 	out := make([]bool, r.Rows*r.Cols)
 	for i := range out {
-		out[i] = ci.Features(i/r.Cols, i%r.Cols).Ink >= cellread.BlankInk
+		out[i] = ci.Features(i/r.Cols, i%r.Cols).Ink >= cellread.Tuned.Style.BlankInk
 	}
 	return out
 }

@@ -60,11 +60,12 @@ func NewImage(grid gocv.Mat, rows, cols, px int) Image {
 	gocv.MorphologyEx(gray, &paper, gocv.MorphClose, kernel)
 	ci.Gray = raster.PlaneOf(gray)
 	bg := raster.PlaneOf(paper)
-	q := raster.BytePercentiles(ci.Gray.Pix, 0.02)
-	contrast := raster.BytePercentiles(bg.Pix, 0.5)[0] - q[0]
-	threshold := raster.Clamp(0.45*contrast, 28, 110)
-	faint := raster.Clamp(faintShareOfContrast*contrast, 18, 80)
-	ci.hint = uint8(hintShareOfFaint * faint)
+	p := &Tuned.Features
+	q := raster.BytePercentiles(ci.Gray.Pix, p.darkQuantile)
+	contrast := raster.BytePercentiles(bg.Pix, 0.5)[0] - q[0] // from the median paper
+	threshold := raster.Clamp(p.inkShare*contrast, p.inkMin, p.inkMax)
+	faint := raster.Clamp(p.faintShare*contrast, p.faintMin, p.faintMax)
+	ci.hint = uint8(p.hintShare * faint)
 	ci.Ink = make([]bool, len(ci.Gray.Pix))
 	ci.faint = make([]bool, len(ci.Gray.Pix))
 	ci.dark = make([]uint8, len(ci.Gray.Pix))
@@ -80,23 +81,6 @@ func NewImage(grid gocv.Mat, rows, cols, px int) Image {
 	return ci
 }
 
-// Recentring on the glyphs, see recentre.
-const (
-	// recentreMin is the least consistent offset of the glyphs, in cells,
-	// that moves the windows: below it the glyphs' own asymmetry (a 1's
-	// flag) and noise are the cause.
-	recentreMin = 0.06
-	// recentreAgree is the least resultant length of the ink's phases:
-	// glyphs centred in their cells all share one phase, paper noise and
-	// lines do not.
-	recentreAgree = 0.5
-	// recentreMax is the largest offset believed, in cells. A lattice
-	// whose lines were too faint to see can sit nearly half a cell off,
-	// with every glyph across a boundary; only ink gathered at half a cell
-	// is on the boundaries themselves (see recentre's shift).
-	recentreMax = 0.45
-)
-
 // Recentre moves every cell's window by the offset at which the ink off
 // the lines sits, on average, from the cells' middles. A lattice placed a
 // fraction of a cell off (faint lines, a missing border) puts every glyph
@@ -105,6 +89,7 @@ const (
 // the circle, so glyphs split by a boundary still pull the same way.
 func (ci *Image) Recentre() {
 	px, w := ci.Px, ci.Gray.W
+	p := &Tuned.Features
 	var sx, cx, sy, cy, n float64
 	for i, on := range ci.Ink {
 		if !on || ci.Lines[i] {
@@ -125,11 +110,11 @@ func (ci *Image) Recentre() {
 		n++
 	}
 	// A grid needs glyphs in a few cells for their phase to say anything.
-	if n < float64(px*px)/4 {
+	if n < p.recentreInk*float64(px*px) {
 		return
 	}
 	shift := func(s, c float64) int {
-		if math.Hypot(s, c)/n < recentreAgree {
+		if math.Hypot(s, c)/n < p.recentreAgree {
 			return 0
 		}
 		// The middle of a cell is at phase pi.
@@ -137,7 +122,7 @@ func (ci *Image) Recentre() {
 		// Ink that gathers half a cell off is on the boundaries: the gaps
 		// between tiles, thick lines, clues; glyphs that far off would be
 		// cut in two by the lattice, which no window can mend.
-		if math.Abs(off) < recentreMin || math.Abs(off) > recentreMax {
+		if math.Abs(off) < p.recentreMin || math.Abs(off) > p.recentreMax {
 			return 0
 		}
 		return int(math.Round(off * float64(px)))
@@ -149,17 +134,6 @@ func (ci *Image) Recentre() {
 		ci.ShiftY[i] += dy
 	}
 }
-
-// faintShareOfContrast is how much of the way from paper to the darkest
-// ink a pixel must be to show that a cell is not blank: low enough for a
-// thin grey circle beside solid black discs, above a photo's noise (the
-// floor of 18 levels). Shapes are measured on the stronger ink mask, where
-// blur does not close a small glyph's holes.
-const faintShareOfContrast = 0.25
-
-// hintShareOfFaint is the share of the faint level at which a blank
-// cell's middle hints at a glyph drawn fainter still.
-const hintShareOfFaint = 0.6
 
 // hueSat returns a pixel's hue in degrees and its saturation in [0,1].
 func hueSat(b, g, r uint8) (float64, float64) {
@@ -186,18 +160,30 @@ func hueSat(b, g, r uint8) (float64, float64) {
 // colour, which a tile in shadow keeps and dark ink on tinted paper or
 // noise on dark grey do not have.
 func IsColoured(b, g, r uint8) (bool, float64) {
-	h, s := hueSat(b, g, r)
-	if max(r, g, b) > 70 {
-		return s > 0.35, h
+	h, _ := hueSat(b, g, r)
+	return saturated(b, g, r), h
+}
+
+// saturated is IsColoured without the hue, for the per-pixel passes.
+func saturated(b, g, r uint8) bool {
+	p := &Tuned.Features
+	mx, mn := max(r, g, b), min(r, g, b)
+	if mx == 0 {
+		return false
 	}
-	return s > 0.6 && max(r, g, b)-min(r, g, b) >= 24, h
+	s := float64(mx-mn) / float64(mx)
+	if mx > p.brightLevel {
+		return s > p.colouredSat
+	}
+	return s > p.darkSat && mx-mn >= p.darkSpread
 }
 
 // cornerColour is the coloured share of four small squares near the
 // cell's corners, inside any gap between tiles but outside any round glyph.
 func (ci Image) cornerColour(row, col int) float64 {
 	px := ci.Px
-	lo, hi := int(0.1*float64(px)), max(int(0.1*float64(px))+1, int(0.22*float64(px)))
+	from, to := Tuned.Features.cornerFrom, Tuned.Features.cornerTo
+	lo, hi := int(from*float64(px)), max(int(from*float64(px))+1, int(to*float64(px)))
 	n, coloured := 0, 0
 	for _, oy := range []int{lo, px - hi} {
 		for _, ox := range []int{lo, px - hi} {
@@ -216,7 +202,8 @@ func (ci Image) cornerColour(row, col int) float64 {
 
 func (ci Image) Features(row, col int) Features {
 	px := ci.Px
-	m := int(math.Round(innerMargin * float64(px)))
+	p := &Tuned.Features
+	m := int(math.Round(p.innerMargin * float64(px)))
 	x0, y0 := col*px+m, row*px+m
 	x1, y1 := (col+1)*px-m, (row+1)*px-m
 	area := float64((x1 - x0) * (y1 - y0))
@@ -267,14 +254,14 @@ func (ci Image) Features(row, col int) Features {
 	f.off = math.Max(math.Abs(float64(bx0+bx1)/2-mid), math.Abs(float64(by0+by1)/2-mid)) / float64(px)
 	f.Fill = float64(inkCount) / float64(w*h)
 	f.Aspect = float64(w) / float64(h)
-	share := func(fx0, fx1, fy0, fy1 float64) float64 {
-		return maskShare(mask, px, bx0, by0, w, h, fx0, fx1, fy0, fy1)
+	share := func(b shareBox) float64 {
+		return maskShare(mask, px, bx0, by0, w, h, b.x0, b.x1, b.y0, b.y1)
 	}
-	f.Centre = share(0.35, 0.65, 0.35, 0.65)
+	f.Centre = share(p.centreBox)
 	// The middles of the box's four sides: a ring, a disc, a square or a
 	// bar's long sides have ink there, the arms of an X do not.
-	f.Ends = (share(0.4, 0.6, 0, 0.2) + share(0.4, 0.6, 0.8, 1)) / 2
-	f.Flanks = (share(0, 0.2, 0.4, 0.6) + share(0.8, 1, 0.4, 0.6)) / 2
+	f.Ends = (share(p.endBoxes[0]) + share(p.endBoxes[1])) / 2
+	f.Flanks = (share(p.flankBoxes[0]) + share(p.flankBoxes[1])) / 2
 	f.sides = (f.Ends + f.Flanks) / 2
 	f.Hole = HoleShare(mask, px, bx0, by0, w, h)
 	return f
@@ -297,7 +284,7 @@ func (ci Image) MiddleTone(g cellGlyph, top int) float64 {
 	}
 	// The middle is a small square, narrower than a narrow 0's hole.
 	cx, cy := float64(bx0+bx1)/2, float64(by0+by1)/2
-	r := max(0.5, middleSpan*float64(min(bx1-bx0+1, by1-by0+1)))
+	r := max(Tuned.Features.middleMin, Tuned.Features.middleSpan*float64(min(bx1-bx0+1, by1-by0+1)))
 	var sum float64
 	cnt := 0
 	for y := int(math.Ceil(cy - r)); y <= int(math.Floor(cy+r)); y++ {
@@ -311,16 +298,6 @@ func (ci Image) MiddleTone(g cellGlyph, top int) float64 {
 	}
 	return sum / float64(cnt) / float64(top)
 }
-
-// middleSpan is the half-size of the square middleTone reads, as a share
-// of the glyph box's smaller side.
-const middleSpan = 0.1
-
-// shapeShare is the share of a glyph's own darkness its shape is cut at.
-// Blur spreads a stroke's ink and shrinks an O's hole; cutting each glyph
-// at half its own darkness rather than at one level for the whole grid
-// keeps a bold, blurred O open and a faint X thin.
-const shapeShare = 0.6
 
 // GlyphDarkness is a glyph's darkness over its paper: a high percentile
 // of its pixels' rather than the maximum, which a speck of noise can set.
@@ -337,7 +314,7 @@ func (ci Image) GlyphDarkness(g cellGlyph) int {
 	acc := 0
 	for v := 255; v >= 0; v-- {
 		acc += hist[v]
-		if acc*10 >= n {
+		if Tuned.Features.glyphTop.Of(acc, n) {
 			return v
 		}
 	}
@@ -345,10 +322,11 @@ func (ci Image) GlyphDarkness(g cellGlyph) int {
 }
 
 // shapeMask is the glyph's pixels (cell-local) darker than shapeShare of
-// the glyph's darkness top.
+// the glyph's darkness top: blur spreads a stroke's ink and shrinks an
+// O's hole, so each glyph is cut at its own darkness.
 func (ci Image) shapeMask(g cellGlyph, top int) []bool {
 	px := ci.Px
-	cut := uint8(shapeShare * float64(top))
+	cut := uint8(Tuned.Features.shapeShare * float64(top))
 	mask := make([]bool, len(g.in))
 	for i, on := range g.in {
 		mask[i] = on && ci.dark[(g.oy+i/px)*ci.Gray.W+g.ox+i%px] >= cut
@@ -368,27 +346,14 @@ type cellGlyph struct {
 	bx0, by0, bx1, by1 int
 }
 
-// Where a glyph is looked for, as shares of the cell.
-const (
-	// glyphEdge is the band along the cell's sides left out, where a
-	// neighbour's glyph or a line's blur could reach in.
-	glyphEdge = 0.06
-	// glyphZone bounds how far a component's centre may lie from the
-	// cell's: glyphs are centred, though a rectification a little off
-	// shifts them; the halves of a clue cut by its line lie further out.
-	glyphZone = 0.3
-	// speckPixels is the smallest component counted, below which it is
-	// photo noise or JPEG ringing.
-	speckPixels = 3
-)
-
 // Glyph collects the connected pieces of faint ink, grid lines taken out,
 // whose centres lie near the cell's centre. Judging pieces rather than a
 // fixed window keeps a glyph whole when the cell is a little off, and
 // keeps a line or a clue that reaches into the cell out of it.
 func (ci Image) Glyph(row, col int) cellGlyph {
 	px := ci.Px
-	e := max(1, int(math.Round(glyphEdge*float64(px))))
+	p := &Tuned.Features
+	e := max(1, int(math.Round(p.glyphEdge*float64(px))))
 	ox, oy := col*px, row*px
 	// Where the cell's middle is in the window: a window kept inside the
 	// grid at its edge no longer has the cell's middle at its own.
@@ -403,7 +368,7 @@ func (ci Image) Glyph(row, col int) cellGlyph {
 	g := cellGlyph{in: make([]bool, px*px), ox: ox, oy: oy, bx0: px, by0: px, bx1: -1, by1: -1}
 	seen := make([]bool, px*px)
 	var stack, comp []int
-	zone := glyphZone * float64(px)
+	zone := p.glyphZone * float64(px)
 	for sy := e; sy < px-e; sy++ {
 		for sx := e; sx < px-e; sx++ {
 			si := sy*px + sx
@@ -446,7 +411,7 @@ func (ci Image) Glyph(row, col int) cellGlyph {
 				}
 			}
 			n := float64(len(comp))
-			if len(comp) < speckPixels {
+			if len(comp) < p.speckPixels {
 				continue
 			}
 			if math.Abs(sumX/n-midX) > zone || math.Abs(sumY/n-midY) > zone {
@@ -529,23 +494,6 @@ func maskShare(mask []bool, width, x, y, w, h int, fx0, fx1, fy0, fy1 float64) f
 	}
 	return float64(inked) / float64(n)
 }
-
-// Thresholds on the features above. They are shares of areas, so they do
-// not depend on the image's scale or exposure.
-const (
-	// innerMargin is the share of the cell on each side left out of the
-	// inner window, so that lines, borders and clues do not count as ink.
-	innerMargin   = 0.2
-	BlankInk      = 0.035 // below: a blank cell
-	glyphInk      = 0.09  // at least: as much ink as the thinnest glyph has
-	strayInk      = 0.15  // stray ink above which a blank cell is in doubt
-	offGlyph      = 0.15  // how far off the middle a glyph's box may be, in cells
-	hintInk       = 0.1   // share of a blank cell's middle that, darker than the hint level, leaves it in doubt
-	hollowCentre  = 0.3   // below: an open glyph (circle, O, 0)
-	tileColour    = 0.7   // coloured share of a tile
-	glyphColour   = 0.08  // coloured share of a Tango glyph
-	colouredCells = 0.5   // share of symbol cells that must be coloured for a colour style
-)
 
 // CellPixels is the rectified cell size classification works at: enough
 // for a glyph's shape, small enough that a 64x64 grid stays cheap.

@@ -20,42 +20,7 @@ import (
 // Either needs the filled cells to fall clearly into two groups;
 // otherwise, as in every ordinary reading, every filled cell is a given.
 // A wrong split would call printed givens the player's mistakes, so each
-// test below errs towards "no marks".
-
-// Shading thresholds, in grey levels.
-const (
-	// shadeInset is the band along each side of a cell, as a share of
-	// the cell, left out of its background: lines, the blur of a line,
-	// and the clues between cells sit there.
-	shadeInset = 0.12
-	// shadeHalo is how far from a glyph, a line or colour, as a share of
-	// the cell, a pixel must lie to count as background: the blur and
-	// antialiasing around a solid square darken its rim by as much as a
-	// shading.
-	shadeHalo = 0.06
-	// shadeMinShare is the least share of a cell's window that must be
-	// background (not glyph, not line, not coloured) for its level to be
-	// measured; a cell without one leaves the whole grid unsplit.
-	shadeMinShare = 0.15
-	// ShadeGap is the least difference between shaded and plain
-	// backgrounds. LinkedIn shades its locked cells 19 levels off white
-	// (235 against 254 in all 14 of the shared finished screenshots; its
-	// dark theme 10 to 40 off its cells); JPEG noise and the glyphs'
-	// antialiased rims move a flat background's median by one or two,
-	// and a photo's exposure can wash a shade out to a few levels, which
-	// must not pass for one.
-	ShadeGap = 10
-	// ShadeFloor is the least spread a group of backgrounds is taken to
-	// have: noise, so that a group of identical screen cells does not
-	// make any difference look clear.
-	ShadeFloor = 1.5
-)
-
-// groupSeparation is how many times its own spread (the wider group's
-// standard deviation) two groups' means must be apart. Light falling off
-// across a page, a shadow's soft edge or focus fading towards a corner
-// spread the cells' levels evenly and never split them this cleanly.
-const groupSeparation = 4
+// test below errs towards "no marks". The thresholds are Tuned.Givens.
 
 // FindGivens tells, for each cell of a classified grid, whether its
 // symbol is printed (true) or the player's (false); blank cells are false.
@@ -86,6 +51,7 @@ func FindGivens(ci Image, style Style, cells []solver.Cell) []bool {
 // being the one off the board's own tone (darker on a light board). It
 // returns nil when the backgrounds do not split clearly.
 func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
+	p := &Tuned.Givens
 	ink := style != StyleTango
 	var filled []int
 	var levels []float64
@@ -100,7 +66,7 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		filled = append(filled, i)
 		levels = append(levels, level)
 	}
-	s, ok := SplitTwo(levels, ShadeGap, ShadeFloor)
+	s, ok := SplitTwo(levels, p.ShadeGap, p.ShadeFloor)
 	if !ok {
 		return nil
 	}
@@ -116,16 +82,16 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 	var shadedLow bool
 	if len(blank) > 0 {
 		plain, spread := median(blank), madSpread(blank)
-		if spread > ShadeGap/4.0 {
+		if spread > p.plainSpread*p.ShadeGap {
 			// The plain cells themselves vary: light falling across a
 			// photo, not an app's two tones.
 			return nil
 		}
 		dLo, dHi := math.Abs(s.loMean-plain), math.Abs(s.hiMean-plain)
 		switch {
-		case dHi <= ShadeGap/2 && dLo >= ShadeGap:
+		case dHi <= p.onLevel*p.ShadeGap && dLo >= p.ShadeGap:
 			shadedLow = true
-		case dLo <= ShadeGap/2 && dHi >= ShadeGap:
+		case dLo <= p.onLevel*p.ShadeGap && dHi >= p.ShadeGap:
 			shadedLow = false
 		default:
 			return nil
@@ -133,7 +99,7 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		// A shade is towards the middle: darker on a light board, lighter
 		// on a dark one; a cell lighter than a light board's plain cells
 		// is glare.
-		if shadedLow != (plain >= 128) {
+		if shadedLow != (plain >= p.lightBoard) {
 			return nil
 		}
 		shaded := s.hiMean
@@ -149,7 +115,7 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		if style != StyleTango {
 			return nil
 		}
-		shadedLow = s.hiMean >= 128
+		shadedLow = s.hiMean >= p.lightBoard
 	}
 	given := make([]bool, len(cells))
 	for _, k := range s.Lo {
@@ -168,8 +134,9 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 // the inset keeps its lines out.
 func (ci Image) background(row, col int, ink bool) (float64, bool) {
 	px := ci.Px
-	in := int(math.Round(shadeInset * float64(px)))
-	halo := max(1, int(math.Round(shadeHalo*float64(px))))
+	p := &Tuned.Givens
+	in := int(math.Round(p.shadeInset * float64(px)))
+	halo := max(1, int(math.Round(p.shadeHalo*float64(px))))
 	// The window grown by the halo, clipped to the grid, and a summed
 	// table of its excluded pixels.
 	x0, y0 := max(0, col*px+in-halo), max(0, row*px+in-halo)
@@ -212,7 +179,7 @@ func (ci Image) background(row, col int, ink bool) (float64, bool) {
 			n++
 		}
 	}
-	if total == 0 || float64(n) < shadeMinShare*float64(total) {
+	if total == 0 || float64(n) < p.shadeMinShare*float64(total) {
 		return 0, false
 	}
 	acc := 0

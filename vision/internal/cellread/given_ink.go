@@ -7,64 +7,9 @@ import (
 	"binocle/vision/internal/raster"
 )
 
-// Ink thresholds.
-const (
-	// penColourGap is the least difference in ink colour (inkColour's
-	// measure, 0 for grey, 1 for a pure hue) between pen and print. A
-	// blue ballpoint measures 0.5 to 0.7, black print 0.02 to 0.15 in a
-	// photo (JPEG's chroma blur and the lens's colour fringes).
-	penColourGap = 0.25
-	// printColourMax is the most colour the print group may have: when
-	// both groups are coloured the page is printed in colour, and colour
-	// tells nothing.
-	printColourMax = 0.25
-	// colourFloor is the least spread a group's colour is taken to have.
-	colourFloor = 0.02
-	// pencilRatio is how many times the print's contrast against its
-	// paper (Weber contrast, 1 - ink/paper) must be a pencil mark's at
-	// least: graphite is grey where print is black, and blur thins a
-	// contrast by a share, not a level, so the test is a ratio.
-	pencilRatio = 1.5
-	// pencilGap is the least difference between the groups' contrasts,
-	// each a share of its symbol's darkest.
-	pencilGap = 0.25
-	// printShare is the percentile of a symbol's contrasts taken for its
-	// print's: the print is the darkest, and a tenth of a symbol's cells
-	// printed is enough to find it.
-	printShare = 0.9
-	// pencilMinMarks is the fewest pencil marks believed: one faint glyph
-	// among the print is as likely a stain or a smudge (one of the 202
-	// newspaper photos has one) as the player's.
-	pencilMinMarks = 2
-	// contrastFloor is the least spread a group's relative contrast is
-	// taken to have.
-	contrastFloor = 0.03
-	// markCorner and markCornerSize place four small squares near a
-	// cell's corners, as shares of the cell: inside the lines, outside
-	// any glyph (a square's corner starts at 0.2).
-	markCorner, markCornerSize = 0.07, 0.1
-	// markCornerInk is the most faint ink those squares may hold in a
-	// mark's cell. A shaded or halftone-screened cell that the reader
-	// took for a glyph, or a row of the border read as cells, is faint
-	// all over and would split from the print as "pencil".
-	markCornerInk = 0.1
-	// markSizeMin and markSizeMax bound a mark's glyph box, as a share of
-	// the print glyphs' median box area: handwriting is a little smaller
-	// or larger than print, a shading or a line across the cell much more.
-	markSizeMin, markSizeMax = 0.4, 2.5
-	// lightPaper is the least paper level, in grey, of a page whose ink
-	// can be told apart: ink styles are dark print on light paper, and a
-	// dark board the reader took for one (a dark-theme app) has no ink to
-	// compare.
-	lightPaper = 128
-	// markShape bounds a mark's box aspect, as a multiple or a fraction
-	// of the print glyphs' median: a fold or a line across the cell is
-	// far wider than any glyph.
-	markShape = 2.0
-)
-
 func inkGivens(ci Image, cells []solver.Cell) []bool {
-	if ci.paperLevel() < lightPaper {
+	p := &Tuned.Givens
+	if ci.paperLevel() < p.lightPaper {
 		return nil
 	}
 	var filled []int
@@ -91,7 +36,7 @@ func inkGivens(ci Image, cells []solver.Cell) []bool {
 		}
 		return given
 	}
-	if s, ok := SplitTwo(colour, penColourGap, colourFloor); ok && s.loMean <= printColourMax {
+	if s, ok := SplitTwo(colour, p.penColourGap, p.colourFloor); ok && s.loMean <= p.printColourMax {
 		return mark(s.Lo, s.hi)
 	}
 	// Each symbol's contrast as a share of its darkest (a high
@@ -105,13 +50,13 @@ func inkGivens(ci Image, cells []solver.Cell) []bool {
 	}
 	rel := make([]float64, len(filled))
 	for k, i := range filled {
-		top := raster.Percentile(bySymbol[cells[i]], printShare)
+		top := raster.Percentile(bySymbol[cells[i]], p.printShare)
 		if top <= 0 {
 			return nil
 		}
 		rel[k] = contrast[k] / top
 	}
-	if s, ok := SplitTwo(rel, pencilGap, contrastFloor); ok && s.hiMean >= pencilRatio*s.loMean && len(s.Lo) >= pencilMinMarks {
+	if s, ok := SplitTwo(rel, p.pencilGap, p.contrastFloor); ok && s.hiMean >= p.pencilRatio*s.loMean && len(s.Lo) >= p.pencilMinMarks {
 		return mark(s.hi, s.Lo)
 	}
 	return nil
@@ -136,6 +81,7 @@ func (ci Image) marksLookLikeGlyphs(filled, printed, marks []int) bool {
 	for j, k := range printed {
 		areas[j], aspects[j] = box(k)
 	}
+	p := &Tuned.Givens
 	typicalArea, typicalAspect := median(areas), median(aspects)
 	if typicalArea <= 0 || typicalAspect <= 0 {
 		return false
@@ -145,8 +91,8 @@ func (ci Image) marksLookLikeGlyphs(filled, printed, marks []int) bool {
 		row, col := i/ci.Cols, i%ci.Cols
 		area, aspect := box(k)
 		size, shape := area/typicalArea, aspect/typicalAspect
-		if size < markSizeMin || size > markSizeMax || shape < 1/markShape || shape > markShape ||
-			ci.cornerInk(row, col) > markCornerInk || !ci.onPlainPaper(row, col) {
+		if size < p.markSizeMin || size > p.markSizeMax || shape < 1/p.markShape || shape > p.markShape ||
+			ci.cornerInk(row, col) > p.markCornerInk || !ci.onPlainPaper(row, col) {
 			return false
 		}
 	}
@@ -181,7 +127,7 @@ func (ci Image) inkColour(row, col int) (colour, contrast float64, ok bool) {
 		return 0, 0, false
 	}
 	px := ci.Px
-	e := max(1, int(math.Round(glyphEdge*float64(px))))
+	e := max(1, int(math.Round(Tuned.Features.glyphEdge*float64(px))))
 	ox, oy := col*px, row*px
 	if ci.ShiftX != nil {
 		ox = min(max(ox+ci.ShiftX[row*ci.Cols+col], 0), ci.Gray.W-px)
@@ -206,7 +152,7 @@ func (ci Image) inkColour(row, col int) (colour, contrast float64, ok bool) {
 	top, acc := 0, 0
 	for v := 255; v >= 0 && n > 0; v-- {
 		acc += hist[v]
-		if acc*10 >= n {
+		if Tuned.Features.glyphTop.Of(acc, n) {
 			top = v
 			break
 		}
@@ -214,7 +160,7 @@ func (ci Image) inkColour(row, col int) (colour, contrast float64, ok bool) {
 	if top == 0 {
 		return 0, 0, false
 	}
-	cut := uint8(shapeShare * float64(top))
+	cut := uint8(Tuned.Features.shapeShare * float64(top))
 	var ink [3]float64
 	var sw float64
 	k := 0
@@ -249,17 +195,8 @@ func (ci Image) inkColour(row, col int) (colour, contrast float64, ok bool) {
 	return (most - min(taken[0], taken[1], taken[2])) / most, sw / float64(k), true
 }
 
-// saturated is isColoured without the hue, for the per-pixel passes.
-func saturated(b, g, r uint8) bool {
-	mx, mn := int(max(r, g, b)), int(min(r, g, b))
-	if mx > 70 {
-		return 100*(mx-mn) > 35*mx
-	}
-	return 10*(mx-mn) > 6*mx && mx-mn >= 24
-}
-
 // onPlainPaper says whether the paper in a cell's corners is as light as
-// in its lightest side neighbour's, within shadeGap: a shaded band or box
+// in its lightest side neighbour's, within ShadeGap: a shaded band or box
 // the reader took for faint glyphs is darker than the plain cells beside
 // it, where a mark is written on the paper itself.
 func (ci Image) onPlainPaper(row, col int) bool {
@@ -277,7 +214,7 @@ func (ci Image) onPlainPaper(row, col int) bool {
 			lightest = max(lightest, level)
 		}
 	}
-	return lightest-own < ShadeGap
+	return lightest-own < Tuned.Givens.ShadeGap
 }
 
 // cornerLevel is the median grey of a cell's corner squares, lines left
@@ -313,8 +250,8 @@ func (ci Image) cornerInk(row, col int) float64 {
 // glyph.
 func (ci Image) corners(row, col int, visit func(i int)) {
 	px := ci.Px
-	lo := int(math.Round(markCorner * float64(px)))
-	size := max(1, int(math.Round(markCornerSize*float64(px))))
+	lo := int(math.Round(Tuned.Givens.markCorner * float64(px)))
+	size := max(1, int(math.Round(Tuned.Givens.markCornerSize*float64(px))))
 	for _, oy := range []int{lo, px - lo - size} {
 		for _, ox := range []int{lo, px - lo - size} {
 			for y := row*px + oy; y < row*px+oy+size; y++ {

@@ -83,22 +83,6 @@ func KindOf(style string, value byte) int {
 	return -1
 }
 
-// Style votes.
-const (
-	// glyphVote is the blank probability below which a cell votes for
-	// the grid's style: a blank cell says nothing about it.
-	glyphVote = 0.5
-	// minIMass is the I's probability, summed over the cells, that an
-	// X/O grid needs to be read as X/O/I: X/O/I's kinds hold X/O's, so
-	// without this floor every X/O grid would outvote itself into X/O/I;
-	// one blurred X taken for an I is not enough.
-	minIMass = 1.5
-	// minXMass is the X's probability, summed likewise, that an X/O or
-	// X/O/I grid needs: a digit grid's 1's look like I's and its 0's
-	// like O's, and only the X's tell the letters apart.
-	minXMass = 1.5
-)
-
 // PatchNet is a small classifier loaded from embedded ONNX bytes.
 // OpenCV's Net is not safe for concurrent Forward calls, and loading it
 // costs a few milliseconds, so one is loaded on first use and shared
@@ -229,7 +213,7 @@ func voteStyle(probs [][KindCount]float64, allowed func(Style) bool) (Style, boo
 	var mass [KindCount]float64
 	voters := 0
 	for _, p := range probs {
-		if p[kindBlank] >= glyphVote {
+		if p[kindBlank] >= Tuned.Net.glyphVote {
 			continue
 		}
 		voters++
@@ -243,7 +227,7 @@ func voteStyle(probs [][KindCount]float64, allowed func(Style) bool) (Style, boo
 	best, bestMass := Style(""), -1.0
 	for _, sk := range StyleKinds {
 		letters := sk.Style == StyleXO || sk.Style == StyleXOI
-		if !allowed(sk.Style) || (sk.Style == StyleXOI && mass[kindI] < minIMass) || (letters && mass[kindX] < minXMass) {
+		if !allowed(sk.Style) || (sk.Style == StyleXOI && mass[kindI] < Tuned.Net.minIMass) || (letters && mass[kindX] < Tuned.Net.minXMass) {
 			continue
 		}
 		m := 0.0

@@ -31,7 +31,16 @@ const (
 	// cellGreyGain maps one spread of grey to this many levels of the
 	// stored channel, so that twice the spread either way still fits.
 	cellGreyGain = 64
+	// The grey channel is centred on the grid's median grey (paper) and
+	// its spread is the further of the quantiles cellDarkQuantile and
+	// cellLightQuantile from it: a speck of noise sets neither.
+	cellDarkQuantile, cellLightQuantile = 0.02, 0.98
 )
+
+// These constants are the encoding the net was trained on (the trainer
+// cuts its patches with CellPatches), not thresholds to tune: changing
+// one means training the net again. They size arrays, so they stay
+// constants rather than fields of Params.
 
 // CellPatch is one cell, cut for the classifier: cellChannels planes of
 // side² levels each (side cellSide, or cellSide+2*cellMargin for
@@ -47,7 +56,7 @@ type CellPatch struct {
 // where the lines found put the cell: a 40×40 grid's 1,600 cells cost a
 // resize, not 1,600 resamplings.
 func CellPatches(ci Image, side int) []CellPatch {
-	q := raster.BytePercentiles(ci.Gray.Pix, 0.02, 0.5, 0.98)
+	q := raster.BytePercentiles(ci.Gray.Pix, cellDarkQuantile, 0.5, cellLightQuantile)
 	paper := q[1]
 	spread := math.Max(cellMinSpread, math.Max(q[2]-q[1], q[1]-q[0]))
 	scale := float64(CellSide) / float64(ci.Px)

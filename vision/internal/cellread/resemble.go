@@ -18,22 +18,11 @@ import (
 // glyphs the rule did tell show by how much. So a glyph the rule doubts
 // takes the label of the glyphs it resembles most, each feature measured
 // in the spread the grid's glyphs show around their own label's typical
-// glyph.
-const (
-	// ResembleDoubt is the confidence below which a glyph's label is
-	// settled by resemblance: the level a user is asked to check.
-	ResembleDoubt = 0.75
-	// resembleQuorum is how many glyphs of each label a grid needs for
-	// their typical glyph and its spread to be measured.
-	resembleQuorum = 8
-	// resembleFloor is the least spread of a feature, a share of its
-	// range: features that barely vary in a grid (a clean print's centre)
-	// must not let a glyph's small difference in them decide.
-	resembleFloor = 0.03
-	// MadToSigma scales a median absolute deviation to a standard
-	// deviation's size.
-	MadToSigma = 1.4826
-)
+// glyph. Its thresholds are Tuned.Resemble.
+
+// MadToSigma scales a median absolute deviation to a standard deviation's
+// size: a statistical constant, not a threshold.
+const MadToSigma = 1.4826
 
 // resemblance lists the features a glyph is compared by: those that say
 // what its shape is, not how much ink or colour there is or where.
@@ -56,7 +45,8 @@ func settleByResemblance(feats []Features, cells []solver.Cell, conf []float64) 
 			members[k] = append(members[k], resemblance(feats[i]))
 		}
 	}
-	if len(members[0]) < resembleQuorum || len(members[1]) < resembleQuorum {
+	p := &Tuned.Resemble
+	if len(members[0]) < p.resembleQuorum || len(members[1]) < p.resembleQuorum {
 		return
 	}
 	var typical [2][7]float64
@@ -76,10 +66,10 @@ func settleByResemblance(feats []Features, cells []solver.Cell, conf []float64) 
 				vals = append(vals, math.Abs(m[j]-typical[k][j]))
 			}
 		}
-		spread[j] = math.Max(MadToSigma*raster.Percentile(vals, 0.5), resembleFloor)
+		spread[j] = math.Max(MadToSigma*raster.Percentile(vals, 0.5), p.resembleFloor)
 	}
 	for i, c := range cells {
-		if (c != solver.Zero && c != solver.One) || conf[i] >= ResembleDoubt {
+		if (c != solver.Zero && c != solver.One) || conf[i] >= p.ResembleDoubt {
 			continue
 		}
 		v := resemblance(feats[i])

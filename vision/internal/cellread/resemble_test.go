@@ -50,14 +50,14 @@ func TestSettleByResemblance(t *testing.T) {
 	}{
 		{"thin O's among O's and X's are O's", 20, 20, 3, StyleXO, solver.Zero},
 		{"the same in an X/O/I grid", 20, 20, 3, StyleXOI, solver.Zero},
-		{"too few O's to know them: the rule stands", 20, resembleQuorum - 4, 3, StyleXO, solver.One},
-		{"too few X's to know them: the rule stands", resembleQuorum - 4, 20, 3, StyleXO, solver.One},
+		{"too few O's to know them: the rule stands", 20, Tuned.Resemble.resembleQuorum - 4, 3, StyleXO, solver.One},
+		{"too few X's to know them: the rule stands", Tuned.Resemble.resembleQuorum - 4, 20, 3, StyleXO, solver.One},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			feats := grid(tc.x, tc.o, tc.thin)
 			_, alone := labelWith(tc.style, thinO, 0)
-			if c, _ := labelWith(tc.style, thinO, 0); c != solver.One || alone >= ResembleDoubt {
+			if c, _ := labelWith(tc.style, thinO, 0); c != solver.One || alone >= Tuned.Resemble.ResembleDoubt {
 				t.Fatalf("the rule alone reads the thin O as %c at %.2f, want a doubtful 1", c.Char(), alone)
 			}
 			cells, conf := labelFeatures(tc.style, feats)
@@ -65,7 +65,7 @@ func TestSettleByResemblance(t *testing.T) {
 				if cells[i] != tc.want {
 					t.Errorf("thin O %d read %c, want %c", i, cells[i].Char(), tc.want.Char())
 				}
-				if conf[i] >= ResembleDoubt {
+				if conf[i] >= Tuned.Resemble.ResembleDoubt {
 					t.Errorf("thin O %d confidence %.2f, want it left in doubt", i, conf[i])
 				}
 			}
@@ -102,7 +102,7 @@ func TestSettleKeepsSureGlyphs(t *testing.T) {
 	// A sure 1 that looks like the O's.
 	feats = append(feats, blurredO)
 	cells = append(cells, solver.One)
-	conf = append(conf, ResembleDoubt)
+	conf = append(conf, Tuned.Resemble.ResembleDoubt)
 	settleByResemblance(feats, cells, conf)
 	if cells[len(cells)-1] != solver.One {
 		t.Errorf("a sure glyph was relabelled")

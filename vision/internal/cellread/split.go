@@ -46,7 +46,7 @@ func SplitTwo(values []float64, gap, floor float64) (split, bool) {
 	s.loMean, s.hiMean = loMean, hiMean
 	d := hiMean - loMean
 	spread := max(loSpread, hiSpread, floor)
-	clear := d >= gap && d >= groupSeparation*spread && values[order[cut]]-values[order[cut-1]] >= gap/2
+	clear := d >= gap && d >= Tuned.Givens.groupSeparation*spread && values[order[cut]]-values[order[cut-1]] >= gap/2
 	return s, clear
 }
 

@@ -23,11 +23,6 @@ const (
 	StyleTiles Style = "tiles"
 )
 
-// wideGlyph is the aspect (width over height) of ink in a cell beyond
-// which it is no glyph: printed glyphs, blurred and seen aslant, stay
-// below 1.9.
-const wideGlyph = 2.0
-
 // margin maps how far v is from a decision threshold, relative to scale,
 // to a confidence in [0.5, 1].
 func margin(v, threshold, scale float64) float64 {
@@ -41,7 +36,9 @@ func doubtAbove(v, limit float64) float64 {
 }
 
 // isWarm separates red, orange and yellow from blue and cyan.
-func isWarm(hue float64) bool { return hue < 90 || hue > 300 }
+func isWarm(hue float64) bool {
+	return hue < Tuned.Style.warmBelow || hue > Tuned.Style.warmAbove
+}
 
 // Classify detects the style from all cells together, then labels each.
 func Classify(ci Image) (Style, []solver.Cell, []float64) {
@@ -88,11 +85,11 @@ func labelFeatures(style Style, feats []Features) ([]solver.Cell, []float64) {
 func ringAspect(feats []Features) float64 {
 	var aspects []float64
 	for _, f := range feats {
-		if f.Ink >= BlankInk && f.Hole >= ringHole {
+		if f.Ink >= Tuned.Style.BlankInk && f.Hole >= Tuned.Style.ringHole {
 			aspects = append(aspects, f.Aspect)
 		}
 	}
-	if len(aspects) < minRings {
+	if len(aspects) < Tuned.Style.minRings {
 		return 0
 	}
 	return raster.Percentile(aspects, 0.5)
@@ -104,9 +101,11 @@ func ringAspect(feats []Features) float64 {
 // O's and thickens the X's arms, and a squeezed rectification narrows
 // both until they pass for bars; the grid's I's are still much narrower.
 func barCut(feats []Features) float64 {
+	p := &Tuned.Style
+	minBars := p.minBars
 	var aspects []float64
 	for _, f := range feats {
-		if f.Ink >= BlankInk && f.Aspect <= wideGlyph && barScore(f) > 0 && f.Hole < ringHole {
+		if f.Ink >= p.BlankInk && f.Aspect <= p.wideGlyph && barScore(f) > 0 && f.Hole < p.ringHole {
 			aspects = append(aspects, f.Aspect)
 		}
 	}
@@ -135,47 +134,34 @@ func barCut(feats []Features) float64 {
 		return 0
 	}
 	narrow, wider := raster.Percentile(aspects[:bestAt], 0.5), raster.Percentile(aspects[bestAt:], 0.5)
-	if wider < barsApart*narrow {
+	if wider < p.barsApart*narrow {
 		return 0
 	}
 	return (aspects[bestAt-1] + aspects[bestAt]) / 2
 }
 
-// minBars is how many glyphs each width of barCut needs; barsApart is how
-// much wider, at the median, the wider ones must be.
-const (
-	minBars   = 3
-	barsApart = 1.25
-)
-
-// minRings is how many open glyphs make their median aspect a measure,
-// and barOfRing the share of it an I's aspect stays below.
-const (
-	minRings  = 3
-	barOfRing = 0.8
-)
-
 func detectStyle(feats []Features) Style {
+	p := &Tuned.Style
 	var tiles, coloured, symbols int
 	for _, f := range feats {
-		if f.colour >= tileColour && f.corners >= 0.5 {
+		if f.colour >= p.tileColour && f.corners >= p.tileCorners {
 			tiles++
 		}
-		if f.Ink < BlankInk && f.colour < glyphColour {
+		if f.Ink < p.BlankInk && f.colour < p.glyphColour {
 			continue
 		}
 		symbols++
-		if f.colour >= glyphColour {
+		if f.colour >= p.glyphColour {
 			coloured++
 		}
 	}
 	// Grey blank tiles are as dark as ink against the gaps between tiles,
 	// so tiles are told by the coloured tiles alone.
-	if tiles >= 2 && tiles*2 >= coloured {
+	if tiles >= p.minTiles && p.tileOfColoured.Of(tiles, coloured) {
 		return StyleTiles
 	}
-	if symbols > 0 && float64(coloured) >= colouredCells*float64(symbols) {
-		if tiles*2 >= coloured {
+	if symbols > 0 && float64(coloured) >= p.colouredCells*float64(symbols) {
+		if p.tileOfColoured.Of(tiles, coloured) {
 			return StyleTiles
 		}
 		return StyleTango
@@ -195,58 +181,26 @@ const (
 	ShapeFilled              // solid: disc, square
 )
 
-// Shape thresholds. An X's arms leave the middles of its box's left and
-// right sides bare where an O, a 0, a disc or a square reach them; a bar
-// is narrow and reaches its top and bottom middles, where an X's arms do
-// not.
-const (
-	openCentre = 0.5  // below: open in the middle
-	bareFlanks = 0.5  // below: nothing at the flanks' middles
-	barAspect  = 0.56 // below: a bar
-	barEnds    = 0.6  // at least: a bar's ends
-	solidFill  = 0.7  // at least: a disc or square fills its box
-	// notchedFlanks is the flanks' share below which a solid glyph is
-	// no disc or square: theirs are inked nearly all along (0.9 and more
-	// in blurred photos), a blur-filled X's about half.
-	notchedFlanks = 0.75
-	// ringHole is the share of its box a ring's hole takes at least; blur
-	// can close a small O's, so a glyph without one may still be a ring.
-	ringHole    = 0.04
-	styleQuorum = 0.1 // share of the symbols a style's telling shape needs
-	// styleMinShapes is how many glyphs at least must show a style's
-	// telling shape: in a small grid a tenth of the symbols is one
-	// glyph, which one misshapen glyph can be.
-	styleMinShapes = 2
-	// barShare bounds the median bar's aspect, as a share of the other
-	// glyphs' median, in an X/O/I grid: an I is less than half as wide.
-	barShare = 0.75
-	// letterO is the median aspect of the rings at which they are letter
-	// O's rather than digit 0's, which are narrower.
-	letterO = 0.77
-	// filledSquare is the median fill of the solid glyphs above which
-	// they are squares rather than discs.
-	filledSquare = 0.88
-)
-
 func ShapeOf(f Features) Shape {
+	p := &Tuned.Style
 	switch {
-	case f.Ink < BlankInk:
+	case f.Ink < p.BlankInk:
 		return ShapeNone
-	case f.Hole >= ringHole:
+	case f.Hole >= p.ringHole:
 		return ShapeRing
 	case barScore(f) > 0:
 		return ShapeBar
-	case f.Centre < openCentre && f.Flanks >= bareFlanks:
+	case f.Centre < p.openCentre && f.Flanks >= p.bareFlanks:
 		return ShapeRing
-	case f.Centre >= openCentre && f.Flanks < bareFlanks:
+	case f.Centre >= p.openCentre && f.Flanks < p.bareFlanks:
 		return ShapeCross
-	case f.Centre >= openCentre && f.Fill >= solidFill && f.Flanks < notchedFlanks:
+	case f.Centre >= p.openCentre && f.Fill >= p.solidFill && f.Flanks < p.notchedFlanks:
 		// Blur on a small glyph fills an X's arms into a solid
 		// hourglass, but its flanks stay notched where a disc's or a
 		// square's outline, however blurred, reaches the middles of its
 		// box's sides all along.
 		return ShapeCross
-	case f.Centre >= openCentre && f.Fill >= solidFill:
+	case f.Centre >= p.openCentre && f.Fill >= p.solidFill:
 		return ShapeFilled
 	}
 	return ShapeNone
@@ -256,7 +210,8 @@ func ShapeOf(f Features) Shape {
 // bold 1 can be as wide as a narrow X, but the X leaves the middles of
 // its top and bottom bare.
 func barScore(f Features) float64 {
-	return (barAspect-f.Aspect)/0.06 + (f.Ends-barEnds)/0.3
+	p := &Tuned.Style
+	return (p.barAspect-f.Aspect)/p.barAspectScale + (f.Ends-p.barEnds)/p.barEndsScale
 }
 
 // InkStyle tells the dark-glyph styles apart by which shapes occur. A
@@ -266,6 +221,7 @@ func barScore(f Features) float64 {
 // glyphs. A printed 0 is narrower than a letter O, which tells digits from
 // an X/O/I grid that happens to hold few X's.
 func InkStyle(feats []Features) Style {
+	p := &Tuned.Style
 	var symbols int
 	var count [5]int
 	var fills, barAspects, wideAspects, ringAspects []float64
@@ -273,7 +229,7 @@ func InkStyle(feats []Features) Style {
 		// A glyph whose box sits well off its cell's middle is likely a
 		// piece of a line or of a neighbour's glyph: its shape says
 		// nothing about the style.
-		if f.Ink < BlankInk || f.off > offGlyph {
+		if f.Ink < p.BlankInk || f.off > p.offGlyph {
 			continue
 		}
 		symbols++
@@ -291,10 +247,10 @@ func InkStyle(feats []Features) Style {
 			wideAspects = append(wideAspects, f.Aspect)
 		}
 	}
-	quorum := func(n int) bool { return n >= styleMinShapes && float64(n) >= styleQuorum*float64(symbols) }
+	quorum := func(n int) bool { return n >= p.styleMinShapes && float64(n) >= p.styleQuorum*float64(symbols) }
 	bars, crosses, filled := count[ShapeBar], count[ShapeCross], count[ShapeFilled]
-	distinctBars := quorum(bars) && (len(wideAspects) == 0 || raster.Percentile(barAspects, 0.5) <= barShare*raster.Percentile(wideAspects, 0.5))
-	letterRings := len(ringAspects) > 0 && raster.Percentile(ringAspects, 0.5) >= letterO
+	distinctBars := quorum(bars) && (len(wideAspects) == 0 || raster.Percentile(barAspects, 0.5) <= p.barShare*raster.Percentile(wideAspects, 0.5))
+	letterRings := len(ringAspects) > 0 && raster.Percentile(ringAspects, 0.5) >= p.letterO
 	switch {
 	case quorum(crosses) && distinctBars:
 		return StyleXOI
@@ -304,7 +260,7 @@ func InkStyle(feats []Features) Style {
 		return StyleXOI
 	case quorum(bars):
 		return StyleDigits
-	case quorum(filled) && raster.Percentile(fills, 0.5) < filledSquare:
+	case quorum(filled) && raster.Percentile(fills, 0.5) < p.filledSquare:
 		return StyleDiscCircle
 	}
 	return StyleSquareCircle
@@ -316,96 +272,97 @@ func Label(style Style, f Features) (solver.Cell, float64) {
 
 // labelWith labels one cell; wide is the grid's ringAspect (0 if unknown).
 func labelWith(style Style, f Features, wide float64) (solver.Cell, float64) {
+	p := &Tuned.Style
 	switch style {
 	case StyleTiles:
-		if f.colour < 0.5*tileColour {
-			return solver.Empty, margin(f.colour, 0.5*tileColour, 0.3)
+		blankTile := p.blankTile * p.tileColour
+		if f.colour < blankTile {
+			return solver.Empty, margin(f.colour, blankTile, p.tileScale)
 		}
-		c := margin(f.colour, 0.5*tileColour, 0.3) * hueConfidence(f.hue)
+		c := margin(f.colour, blankTile, p.tileScale) * hueConfidence(f.hue)
 		if isWarm(f.hue) {
 			return solver.One, c
 		}
 		return solver.Zero, c
 	case StyleTango:
-		if f.colour < glyphColour {
-			return solver.Empty, margin(f.colour, glyphColour, glyphColour)
+		if f.colour < p.glyphColour {
+			return solver.Empty, margin(f.colour, p.glyphColour, p.glyphColour)
 		}
-		c := math.Min(margin(f.colour, glyphColour, glyphColour), hueConfidence(f.hue))
+		c := math.Min(margin(f.colour, p.glyphColour, p.glyphColour), hueConfidence(f.hue))
 		if isWarm(f.hue) {
 			return solver.Zero, c
 		}
 		return solver.One, c
 	}
-	if f.Ink < BlankInk {
+	if f.Ink < p.BlankInk {
 		// Ink near the cell that was not taken for its glyph (a piece
 		// cut off by a line, a blot) makes a blank less sure.
-		return solver.Empty, math.Min(math.Min(margin(f.Ink, BlankInk, BlankInk), doubtAbove(f.stray, strayInk)), doubtAbove(f.hint, hintInk))
+		return solver.Empty, math.Min(math.Min(margin(f.Ink, p.BlankInk, p.BlankInk), doubtAbove(f.stray, p.strayInk)), doubtAbove(f.hint, p.hintInk))
 	}
 	// No glyph of any style is much wider than tall: a 1 or an I is
 	// narrow, the others about square. Ink flat as a dash is a piece of a
 	// line, a border or a shadow's edge that the lines' mask missed, or a
 	// neighbour's glyph cut by the cell's edge.
-	if f.Aspect > wideGlyph {
-		return solver.Empty, margin(f.Aspect, wideGlyph, 2*wideGlyph)
+	if f.Aspect > p.wideGlyph {
+		return solver.Empty, margin(f.Aspect, p.wideGlyph, 2*p.wideGlyph)
 	}
 	// A glyph is sure when it has clearly more ink than a speck and sits
 	// in the middle of its cell; one off to a side may be a piece of a
 	// line or of a neighbour's glyph.
-	blank := math.Min(margin(f.Ink, BlankInk, glyphInk-BlankInk), doubtAbove(f.off, offGlyph))
-	// Each score is positive for the glyph that means 1 and about one
-	// unit per feature's typical spread.
+	blank := math.Min(margin(f.Ink, p.BlankInk, p.glyphInkSpan), doubtAbove(f.off, p.offGlyph))
 	switch style {
 	case StyleDigits:
-		// A 1 is narrow, inked in its middle and bare at its flanks.
-		// The grey at its middle says the same without a mask: a 0
-		// leaves it paper however its ring was cut.
-		v := (0.62-f.Aspect)/0.08 + (f.Centre-0.5)/0.5 + (0.55-f.Flanks)/0.3 - holeEvidence(f) + (f.Tone-DigitTone)/digitToneScale
-		c := math.Min(blank, margin(v, 0, 2))
-		if v > 0 {
-			return solver.One, c
-		}
-		return solver.Zero, c
+		return labelDigit(f, blank)
 	case StyleXO, StyleXOI:
 		if style == StyleXOI {
 			// An I is much narrower than an X or an O and inked at its
 			// ends; an O squeezed as narrow by the rectification still
 			// has its hole, which no I has.
-			if v := barScore(f); v > 0 && f.Hole < ringHole && (wide == 0 || f.Aspect < barOfRing*wide) {
-				return solver.Two, math.Min(blank, margin(v, 0, 1.5))
+			if v := barScore(f); v > 0 && f.Hole < p.ringHole && (wide == 0 || f.Aspect < p.barOfRing*wide) {
+				return solver.Two, math.Min(blank, margin(v, 0, p.barSure))
 			}
 		}
 		// An X fills its middle and leaves its flanks; an O the reverse.
-		v := (f.Centre-openCentre)/0.5 + (bareFlanks-f.Flanks)/0.4 - holeEvidence(f)
-		c := math.Min(blank, margin(v, 0, 1.5))
+		v := (f.Centre-p.openCentre)/p.letterCentreScale + (p.bareFlanks-f.Flanks)/p.letterFlanksScale - holeEvidence(f)
+		c := math.Min(blank, margin(v, 0, p.letterSure))
 		if v > 0 {
 			return solver.One, c
 		}
 		return solver.Zero, c
 	}
-	v := (f.Centre-hollowCentre)/0.25 - holeEvidence(f)
-	c := math.Min(blank, margin(v, 0, 1))
+	v := (f.Centre-p.hollowCentre)/p.hollowScale - holeEvidence(f)
+	c := math.Min(blank, margin(v, 0, p.shapeSure))
 	if v < 0 {
 		return solver.Zero, c
 	}
 	return solver.One, c
 }
 
-// digitTone is the middleTone between a 0's (paper, up to about half the
-// stroke's darkness where blur fills a narrow 0) and a 1's (its stroke,
-// down to about a third where its flag widens the box off the stroke);
-// digitToneScale the spread that makes one unit of the 1's score.
-const (
-	DigitTone      = 0.45
-	digitToneScale = 0.3
-)
+// labelDigit labels a digits grid's glyph, at most as sure as blank. Each
+// score is positive for the glyph that means 1 and about one unit per
+// feature's typical spread. A 1 is narrow, inked in its middle and bare
+// at its flanks. The grey at its middle says the same without a mask: a
+// 0 leaves it paper however its ring was cut.
+func labelDigit(f Features, blank float64) (solver.Cell, float64) {
+	p := &Tuned.Style
+	v := (p.digitAspect-f.Aspect)/p.digitAspectScale + (f.Centre-p.digitCentre)/p.digitCentreScale +
+		(p.digitFlanks-f.Flanks)/p.digitFlanksScale - holeEvidence(f) + (f.Tone-p.DigitTone)/p.digitToneScale
+	c := math.Min(blank, margin(v, 0, p.digitSure))
+	if v > 0 {
+		return solver.One, c
+	}
+	return solver.Zero, c
+}
 
 // holeEvidence grows with a glyph's enclosed paper, up to a clear hole.
 func holeEvidence(f Features) float64 {
-	return math.Min(f.Hole, 2.5*ringHole) / ringHole
+	p := &Tuned.Style
+	return math.Min(f.Hole, p.clearHole*p.ringHole) / p.ringHole
 }
 
 // hueConfidence is low for hues between the warm and the cool families.
 func hueConfidence(h float64) float64 {
-	d := math.Min(math.Abs(h-90), math.Abs(h-300))
-	return 0.5 + 0.5*raster.Clamp(d/40, 0, 1)
+	p := &Tuned.Style
+	d := math.Min(math.Abs(h-p.warmBelow), math.Abs(h-p.warmAbove))
+	return 0.5 + 0.5*raster.Clamp(d/p.hueBand, 0, 1)
 }

@@ -103,10 +103,10 @@ func TestDiagonalShare(t *testing.T) {
 		ink      func(u, v int) bool
 		min, max float64
 	}{
-		{"x", func(u, v int) bool { return raster.Abs(u) <= h && (raster.Abs(u-v) <= 1 || raster.Abs(u+v) <= 1) }, clueDiagonalCross, 1.01},
-		{"block of bars along the line", func(u, v int) bool { return raster.Abs(u) <= 4 && raster.Abs(v) <= h }, -1, clueDiagonalBars},
-		{"block of bars across the line", func(u, v int) bool { return raster.Abs(u) <= h && raster.Abs(v) <= 4 }, -1, clueDiagonalBars},
-		{"two bars", func(u, v int) bool { return raster.Abs(raster.Abs(u)-3) <= 1 && raster.Abs(v) <= h }, -1, clueDiagonalBars},
+		{"x", func(u, v int) bool { return raster.Abs(u) <= h && (raster.Abs(u-v) <= 1 || raster.Abs(u+v) <= 1) }, Tuned.Templates.diagonalCross, 1.01},
+		{"block of bars along the line", func(u, v int) bool { return raster.Abs(u) <= 4 && raster.Abs(v) <= h }, -1, Tuned.Templates.diagonalBars},
+		{"block of bars across the line", func(u, v int) bool { return raster.Abs(u) <= h && raster.Abs(v) <= 4 }, -1, Tuned.Templates.diagonalBars},
+		{"two bars", func(u, v int) bool { return raster.Abs(raster.Abs(u)-3) <= 1 && raster.Abs(v) <= h }, -1, Tuned.Templates.diagonalBars},
 	} {
 		for i := range cd.e {
 			cd.e[i] = 0

@@ -36,6 +36,10 @@ const (
 	sitePxMax = 96
 )
 
+// These sizes are the input the site net was trained on (the trainer cuts
+// its patches with ClueSites) and size arrays, so they stay constants, not
+// fields of Params: changing one means training the net again.
+
 // SiteImage is the grid as the clue sites are cut from: the cells' own
 // rectified copy, or a finer one where the picture has more to give.
 type SiteImage struct {
@@ -50,27 +54,6 @@ func siteImageOf(ci cellread.Image) SiteImage {
 		ox: farOff(ci.GlyphX, ci.Px), oy: farOff(ci.GlyphY, ci.Px)}
 }
 
-// Before the classifier looks at a site, a cheap test drops the sites
-// that hold nothing but the bare line: the middle of a clue's site
-// departs from the line's own profile, which the site's two ends show.
-const (
-	// siteInkShare of the grid's contrast, either way, is a pixel that
-	// departs from the bare line: either way, because a dark theme draws
-	// light clues on dark tiles.
-	siteInkShare = 0.12
-	// siteInkMin grey levels at least: in a flat, low-contrast picture a
-	// share of the contrast is no more than JPEG ripple.
-	siteInkMin = 10
-	// siteInkArea of the middle's pixels must depart: the thinnest,
-	// smallest clue real apps draw (a sixteenth of a cell wide, one
-	// pixel strokes) still inks this many; noise and antialiasing do not.
-	siteInkArea = 0.03
-	// siteMiddle and siteEnd are half-sizes, in cells: the middle is
-	// where a clue sits; beyond siteEnd along the line no clue reaches.
-	siteMiddle = 0.2
-	siteEnd    = 0.3
-)
-
 // SitePatch is one site, cut for the classifier.
 type SitePatch struct {
 	Edge solver.Edge // the two cells; Rel unset
@@ -83,7 +66,7 @@ type SitePatch struct {
 // classifier, in the order findClues has always listed edges: vertical
 // segments row by row, then horizontal ones.
 func ClueSites(ci SiteImage) []SitePatch {
-	if ci.px < 8 {
+	if ci.px < Tuned.Sites.minCellPx {
 		return nil
 	}
 	sc := newSiteCutter(ci)
@@ -117,11 +100,12 @@ type siteCutter struct {
 }
 
 func newSiteCutter(ci SiteImage) *siteCutter {
-	q := raster.BytePercentiles(ci.gray.Pix, 0.02, 0.98)
-	contrast := math.Max(40, q[1]-q[0])
+	p := &Tuned.Sites
+	q := raster.BytePercentiles(ci.gray.Pix, p.darkQuantile, p.lightQuantile)
+	contrast := math.Max(p.minContrast, q[1]-q[0])
 	return &siteCutter{
 		ci:       ci,
-		inkLevel: math.Max(siteInkMin, siteInkShare*contrast),
+		inkLevel: math.Max(p.inkMin, p.inkShare*contrast),
 		step:     siteSpan * float64(ci.px) / SiteSide,
 	}
 }
@@ -145,11 +129,14 @@ func (sc *siteCutter) grey(cx, cy, u, v float64, vertical bool) float64 {
 }
 
 // inked tells whether the site's middle departs from the bare line, as
-// the site's ends show it, in enough pixels to be worth a look.
+// the site's ends show it, in enough pixels to be worth a look: a cheap
+// test that drops the sites holding nothing but the bare line before the
+// classifier looks (Tuned.Sites).
 func (sc *siteCutter) inked(cx, cy float64, vertical bool) bool {
 	px := float64(sc.ci.px)
-	mid := int(siteMiddle * px)
-	end0, end1 := int(siteEnd*px), int(0.45*px)
+	p := &Tuned.Sites
+	mid := int(p.middle * px)
+	end0, end1 := int(p.endFrom*px), int(p.endTo*px)
 	if cap(sc.profile) < 2*mid+1 {
 		sc.profile = make([]float64, 2*mid+1)
 	}
@@ -163,7 +150,7 @@ func (sc *siteCutter) inked(cx, cy float64, vertical bool) bool {
 		sort.Float64s(ends)
 		profile[u+mid] = ends[len(ends)/2]
 	}
-	need := int(math.Ceil(siteInkArea * float64((2*mid+1)*(2*mid+1))))
+	need := int(math.Ceil(p.inkArea * float64((2*mid+1)*(2*mid+1))))
 	n := 0
 	for v := -mid; v <= mid; v++ {
 		for u := -mid; u <= mid; u++ {

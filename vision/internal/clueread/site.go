@@ -70,11 +70,12 @@ func (cd *clueDetector) window(cx, cy int, vertical bool) (top, bottom []float64
 	for u := range both {
 		both[u] = (top[u] + bottom[u]) / 2
 	}
-	paper := raster.Percentile(both, 0.8)
+	p := &Tuned.Templates
+	paper := raster.Percentile(both, p.paperQuantile)
 	u0 = 0
 	var dip, dipU float64
 	for u := -cd.shift; u <= cd.shift; u++ {
-		d := math.Max(0, paper-both[u+cd.across]-0.25*cd.inkLevel)
+		d := math.Max(0, paper-both[u+cd.across]-p.dipInk*cd.inkLevel)
 		dip += d
 		dipU += d * float64(u)
 	}
@@ -130,10 +131,7 @@ func (cd *clueDetector) excess(top, bottom []float64, u0 int) bool {
 			}
 		}
 	}
-	if 2*inner < cd.minArea {
-		return false
-	}
-	return true
+	return Tuned.Templates.innerShare.Of(inner, cd.minArea)
 }
 
 // markCentre flattens shadows out of cd.e and finds the mark's middle
@@ -182,8 +180,9 @@ func (cd *clueDetector) markCentre(cx, cy int, vertical bool, u0 int) (mu, mv in
 	// darkening one side of the line out to the window's edge can be
 	// balanced over the whole window by a glyph's edge in the other
 	// side's far corners, never next to the line.
-	if dark < cd.minArea || 2*inner < cd.minArea || 4*min(left, right) < max(left, right) ||
-		4*min(nearLeft, nearRight) < max(nearLeft, nearRight) {
+	p := &Tuned.Templates
+	if dark < cd.minArea || !p.innerShare.Of(inner, cd.minArea) || !p.balance.Of(min(left, right), max(left, right)) ||
+		!p.balance.Of(min(nearLeft, nearRight), max(nearLeft, nearRight)) {
 		if clueTrace != nil && dark > 0 {
 			clueTrace(cd, cx, cy, vertical, -float64(left), -float64(right), 0)
 		}
@@ -205,7 +204,7 @@ func (cd *clueDetector) markCentre(cx, cy int, vertical bool, u0 int) (mu, mv in
 			}
 		}
 	}
-	if 5*min(before, after) < 2*max(before, after) {
+	if !p.alongBalance.Of(min(before, after), max(before, after)) {
 		return 0, 0, false
 	}
 
@@ -281,6 +280,7 @@ func (cd *clueDetector) matchShape(mu, mv int) (clueShapeMatch, bool) {
 // for how closely it matched, and tells '=' from 'x'.
 func (cd *clueDetector) judge(cx, cy int, vertical bool, top, bottom []float64, mu, mv int, m clueShapeMatch) (solver.Relation, bool) {
 	w := 2*cd.across + 1
+	p := &Tuned.Templates
 	best, bestAmp, bestKind, bestHalf, bestU, bestV := m.best, m.amp, m.kind, m.half, m.u, m.v
 	cd.centreRatio = cd.centre(w, mu, mv)
 	cd.diagonal = cd.diagonalShare(w, bestU, bestV, bestHalf)
@@ -289,9 +289,9 @@ func (cd *clueDetector) judge(cx, cy int, vertical bool, top, bottom []float64, 
 	}
 	// A clue drawn in a paler ink than the lines is taken on a closer
 	// match with its shape.
-	stroke := clueStrokeDark
-	if best >= clueMatchSure {
-		stroke = clueStrokePale
+	stroke := p.strokeDark
+	if best >= p.matchSure {
+		stroke = p.strokePale
 	}
 	// A shadow scales the ink's darkness over its paper with the light
 	// falling on both, so a stroke in the shade is weighed against the
@@ -300,14 +300,14 @@ func (cd *clueDetector) judge(cx, cy int, vertical bool, top, bottom []float64, 
 	// leaves one end lit, and is held to the full contrast.
 	shade := 1.0
 	if cd.light > 0 {
-		lit := math.Max(raster.Percentile(top, 0.8), raster.Percentile(bottom, 0.8))
-		shade = raster.Clamp(lit/cd.light, clueShadeMin, 1)
+		lit := math.Max(raster.Percentile(top, p.paperQuantile), raster.Percentile(bottom, p.paperQuantile))
+		shade = raster.Clamp(lit/cd.light, p.shadeMin, 1)
 	}
-	if best < clueMatch || bestAmp < math.Max(stroke*cd.contrast*shade, clueStrokeMin) {
+	if best < p.match || bestAmp < math.Max(stroke*cd.contrast*shade, p.strokeMin) {
 		return 0, false
 	}
 	// Every way on from here takes the mark for a clue.
-	if bestAmp < clueStrokeDark*cd.contrast*shade {
+	if bestAmp < p.strokeDark*cd.contrast*shade {
 		cd.paleMarks++
 	}
 	// Blur rounds both shapes into blobs that match each other's
@@ -316,37 +316,21 @@ func (cd *clueDetector) judge(cx, cy int, vertical bool, top, bottom []float64, 
 	// than at its sides' middles tells an 'x', and bars blurred into one
 	// block, inked along their long sides and no darker in the middle, an
 	// '='.
-	crossClose := cd.kindBest[clueCross] > best-clueBlurMargin
-	barsClose := math.Max(cd.kindBest[clueBarsAcross], cd.kindBest[clueBarsAlong]) > best-clueBlurMargin
-	alongClose := cd.kindBest[clueBarsAlong] > best-clueBlurMargin
+	crossClose := cd.kindBest[clueCross] > best-p.blurMargin
+	barsClose := math.Max(cd.kindBest[clueBarsAcross], cd.kindBest[clueBarsAlong]) > best-p.blurMargin
+	alongClose := cd.kindBest[clueBarsAlong] > best-p.blurMargin
 	switch {
-	case bestKind == clueCross && barsClose && cd.diagonal < clueDiagonalBars && cd.centreRatio < clueBlockCentre:
+	case bestKind == clueCross && barsClose && cd.diagonal < p.diagonalBars && cd.centreRatio < p.blockCentre:
 		return solver.Equal, true
-	case bestKind == clueCross && alongClose && cd.splay(w, bestU, bestV, bestHalf) < clueSplayBars:
+	case bestKind == clueCross && alongClose && cd.splay(w, bestU, bestV, bestHalf) < p.splayBars:
 		return solver.Equal, true
 	case bestKind == clueCross:
 		return solver.Differ, true
-	case crossClose && (cd.centreRatio >= clueCrossCentre || cd.diagonal >= clueDiagonalCross):
+	case crossClose && (cd.centreRatio >= p.crossCentre || cd.diagonal >= p.diagonalCross):
 		return solver.Differ, true
 	}
 	return solver.Equal, true
 }
-
-// An 'x' puts clearly more of its ink at its box's corners than at its
-// sides' middles, the bars of '=' about as much or less: below
-// clueDiagonalBars a blurred mark is taken for '=', at clueDiagonalCross
-// for an 'x'.
-// A block no darker in its middle (clueBlockCentre) than on average is
-// no crossing.
-const (
-	clueDiagonalBars  = 0.2
-	clueDiagonalCross = 0.45
-	clueBlockCentre   = 1
-)
-
-// clueSplayBars: below this splay a mark that matches an 'x' and bars
-// along the line alike is taken for the bars.
-const clueSplayBars = 1.3
 
 // splay is how much farther from the line the mark's ink lies towards its
 // ends along the line than about its middle. The bare line taken off a
@@ -355,11 +339,11 @@ const clueSplayBars = 1.3
 // side; the strokes of an 'x' splay out towards their ends, bars keep
 // their distance.
 func (cd *clueDetector) splay(w, mu, mv int, half float64) float64 {
-	h := math.Max(1, half/2)
+	h := math.Max(1, Tuned.Templates.splayMiddle*half)
 	var in, inN, out, outN float64
 	for v := -cd.core; v <= cd.core; v++ {
 		dv := math.Abs(float64(v - mv))
-		if dv > 2*h {
+		if dv > Tuned.Templates.splayEnds*h {
 			continue
 		}
 		for u := -cd.match; u <= cd.match; u++ {
@@ -387,7 +371,7 @@ func (cd *clueDetector) splay(w, mu, mv int, half float64) float64 {
 // two crossing strokes are darkest where they cross, the bars of '='
 // leave their middle lighter.
 func (cd *clueDetector) centre(w, mu, mv int) float64 {
-	r := max(1, int(math.Round(0.04*float64(cd.ci.Px))))
+	r := max(1, int(math.Round(Tuned.Templates.centreRadius*float64(cd.ci.Px))))
 	var c, cn, d, dn float64
 	for v := -cd.core; v <= cd.core; v++ {
 		for u := -cd.match; u <= cd.match; u++ {
@@ -414,7 +398,7 @@ func (cd *clueDetector) centre(w, mu, mv int) float64 {
 // bars of '=', however blurred into one block, ink the middles of their
 // own long sides at least as much as their ends.
 func (cd *clueDetector) diagonalShare(w, mu, mv int, half float64) float64 {
-	h := int(math.Round(half * 0.8))
+	h := int(math.Round(half * Tuned.Templates.diagonalReach))
 	if h < 2 {
 		return 0
 	}
@@ -438,7 +422,7 @@ func (cd *clueDetector) diagonalShare(w, mu, mv int, half float64) float64 {
 }
 
 // flatten subtracts from each row (or column) of the core its lightest
-// part's level, the clueLight quantile.
+// part's level, the light quantile.
 func (cd *clueDetector) flatten(w int, rows bool) {
 	n := 2*cd.core + 1
 	vals := make([]float64, n)
@@ -453,17 +437,12 @@ func (cd *clueDetector) flatten(w int, rows bool) {
 			vals[b+cd.core] = cd.e[idx(b)]
 		}
 		raster.InsertionSort(vals)
-		low := math.Max(0, vals[int(clueLight*float64(n-1))])
+		low := math.Max(0, vals[int(Tuned.Templates.light*float64(n-1))])
 		for b := -cd.core; b <= cd.core; b++ {
 			cd.e[idx(b)] -= low
 		}
 	}
 }
-
-// clueLight is the share of a core row or column that a clue leaves
-// light at least: small, since the bars of '=' with glyphs close on both
-// sides leave little of their rows light.
-const clueLight = 0.1
 
 // sampleRow copies the window row at v along the line, from u0 across it
 // on, out of the grid, clamping at the grid's edges.
@@ -516,7 +495,7 @@ func (cd *clueDetector) ends(top, bottom []float64) {
 func (cd *clueDetector) anyMark(top, bottom []float64) bool {
 	w := 2*cd.across + 1
 	n := 0
-	reach := int(math.Round(clueGlyphGap * float64(cd.ci.Px)))
+	reach := int(math.Round(Tuned.Templates.glyphGap * float64(cd.ci.Px)))
 	for v := -cd.innerAlong; v <= cd.innerAlong; v++ {
 		row := (v + cd.along) * w
 		for u := cd.across - reach; u <= cd.across+reach; u++ {
@@ -525,18 +504,19 @@ func (cd *clueDetector) anyMark(top, bottom []float64) bool {
 			}
 		}
 	}
-	return 2*n >= cd.minArea
+	return Tuned.Templates.innerShare.Of(n, cd.minArea)
 }
 
 // findLine returns where the line runs across the two ends of a site's
 // window, as offsets from where the rectification puts it, and whether it
 // showed clearly in both ends at about the same place (zeros if not).
 func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float64, bool) {
-	search := int(math.Round(clueLineSearch * float64(cd.ci.Px)))
+	p := &Tuned.Templates
+	search := int(math.Round(p.lineSearch * float64(cd.ci.Px)))
 	// The line is where the profile dips below both its sides, not where
 	// it is darkest: across a shadow's edge the darkest place is the
 	// window's darker end.
-	side := max(2, int(math.Round(clueLineSide*float64(cd.ci.Px))))
+	side := max(2, int(math.Round(p.lineSide*float64(cd.ci.Px))))
 	// One place beyond the search is looked at too: a dip deepest there
 	// is the side of a shadow or of a shaded cell, still falling.
 	reach := search + side + 2
@@ -559,29 +539,16 @@ func (cd *clueDetector) findLine(sample func(u, v int) float64) (float64, float6
 				best, bestU = d, u
 			}
 		}
-		if best < clueLineDip*cd.contrast || bestU < -search || bestU > search {
+		if best < p.lineDip*cd.contrast || bestU < -search || bestU > search {
 			return 0, 0, false
 		}
 		at[k] = bestU
 	}
-	if max(at[0]-at[1], at[1]-at[0]) > max(1, int(math.Round(clueLineSlant*float64(cd.ci.Px)))) {
+	if max(at[0]-at[1], at[1]-at[0]) > max(1, int(math.Round(p.lineSlant*float64(cd.ci.Px)))) {
 		return 0, 0, false
 	}
 	return float64(at[0]), float64(at[1]), true
 }
-
-// How far the line is looked for either side of where the rectification
-// puts it, how much it must darken the paper to be followed, and how
-// aslant it may run across one segment, as shares of a cell or of the
-// contrast.
-const (
-	clueLineSearch = 0.22
-	clueLineDip    = 0.04
-	clueLineSlant  = 0.12
-	// clueLineSide is how far to either side of a place the paper it
-	// must be darker than is read: beyond a blurred line's half-width.
-	clueLineSide = 0.1
-)
 
 // clueTrace, when set (by tests), sees every site that was matched
 // against the templates and how well it matched.

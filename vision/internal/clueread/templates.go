@@ -33,7 +33,7 @@ func FindClues(ci cellread.Image) []solver.Edge {
 // clueMarks is every site of ci that holds a clue's mark, judged site by
 // site, and how many of them were taken only as pale ink.
 func clueMarks(ci cellread.Image) (edges []solver.Edge, pale int) {
-	if ci.Px < 8 {
+	if ci.Px < Tuned.Sites.minCellPx {
 		return nil, 0
 	}
 	cd := newClueDetector(ci)
@@ -62,49 +62,11 @@ func clueMarks(ci cellread.Image) (edges []solver.Edge, pale int) {
 // farOff is the glyphs' offset off the lattice when a clue's site should
 // follow it: beyond where the detector looks for the line itself.
 func farOff(off, px int) int {
-	if float64(raster.Abs(off)) > clueLineSearch*float64(px) {
+	if float64(raster.Abs(off)) > Tuned.Templates.lineSearch*float64(px) {
 		return off
 	}
 	return 0
 }
-
-// Sizes as shares of a cell. A clue is drawn about a third of a cell wide,
-// centred on the line; the glyphs keep clear of its middle. The bare line
-// is read beyond clueEnd along it, short of the crossing lines at half a
-// cell.
-const (
-	clueAcross = 0.27 // half-size of the window across the line
-	clueAlong  = 0.44 // half-size along the line
-	clueEnd    = 0.28 // where the ends that show the bare line begin
-	clueCore   = 0.25 // half-size of the square the mark is matched in
-	clueShift  = 0.12 // how far off the site's middle a mark may sit
-	// A clue inks the line's close neighbourhood, where glyphs do not
-	// come: within clueInner across the line and clueInnerAlong along it.
-	clueInner      = 0.12
-	clueGlyphGap   = 0.19 // glyphs keep about this far from the line
-	clueInnerAlong = 0.2
-)
-
-// Decision thresholds. A mark must darken the bare line by a share of
-// the image's contrast in enough pixels to be looked at, and then match a
-// clue's shape (normalised correlation) with a stroke dark enough.
-const (
-	clueInkShare   = 0.2   // of the contrast: a pixel darker than the bare line
-	clueMinArea    = 0.012 // of a cell's area: dark pixels a mark needs
-	clueMatch      = 0.55  // correlation with the best clue shape
-	clueStrokeDark = 0.22  // of the contrast: the fitted darkness of the stroke
-	// clueStrokeMin is the stroke's darkness in grey levels at least: in
-	// a picture of little contrast (blurred tiles of like greys) a share
-	// of it is no more than the blur's and the JPEG's ripples.
-	clueStrokeMin  = 16
-	clueMatchSure  = 0.65 // a match this close takes a stroke clueStrokePale dark
-	clueStrokePale = 0.16
-	// Within clueBlurMargin of the best match an 'x' is taken when the
-	// mark's middle is clueCrossCentre times as dark as its mean.
-	clueBlurMargin  = 0.1
-	clueCrossCentre = 1.5
-	clueShadeMin    = 0.5
-)
 
 // clueShapeKind is a template family.
 type clueShapeKind int
@@ -146,27 +108,28 @@ type clueDetector struct {
 	centreRatio float64    // the last mark's, see centre
 	kindBest    [3]float64 // the last site's best correlation with each shape
 	diagonal    float64    // the last mark's, see diagonal
-	paleMarks   int        // clues taken only as pale ones (clueMatchSure) so far
+	paleMarks   int        // clues taken only as pale ones (matchSure) so far
 }
 
 func newClueDetector(ci cellread.Image) *clueDetector {
 	px := float64(ci.Px)
+	p := &Tuned.Templates
 	cd := &clueDetector{
 		ci:         ci,
-		across:     int(math.Round(clueAcross * px)),
-		along:      int(math.Round(clueAlong * px)),
-		end:        int(math.Round(clueEnd * px)),
-		core:       int(math.Round(clueCore * px)),
-		shift:      max(1, int(math.Round(clueShift*px))),
-		inner:      int(math.Round(clueInner * px)),
-		innerAlong: int(math.Round(clueInnerAlong * px)),
-		match:      int(clueGlyphGap * px),
+		across:     int(math.Round(p.across * px)),
+		along:      int(math.Round(p.along * px)),
+		end:        int(math.Round(p.end * px)),
+		core:       int(math.Round(p.core * px)),
+		shift:      max(1, int(math.Round(p.shift*px))),
+		inner:      int(math.Round(p.inner * px)),
+		innerAlong: int(math.Round(p.innerAlong * px)),
+		match:      int(p.glyphGap * px),
 	}
-	q := raster.BytePercentiles(ci.Gray.Pix, 0.02, 0.5, 0.9)
-	cd.contrast = math.Max(40, q[1]-q[0])
+	q := raster.BytePercentiles(ci.Gray.Pix, p.darkQuantile, 0.5, p.lightQuantile) // the median is the paper
+	cd.contrast = math.Max(p.minContrast, q[1]-q[0])
 	cd.light = q[2]
-	cd.inkLevel = clueInkShare * cd.contrast
-	cd.minArea = max(4, int(math.Round(clueMinArea*px*px)))
+	cd.inkLevel = p.inkShare * cd.contrast
+	cd.minArea = max(p.minAreaPx, int(math.Round(p.minArea*px*px)))
 	w, h := 2*cd.across+1, 2*cd.along+1
 	cd.win = make([]float64, w*h)
 	cd.e = make([]float64, w*h)
@@ -190,13 +153,14 @@ func ClueTemplatesFor(px, core, match, reach int) *clueTemplateSet {
 	if s, ok := clueTemplateCache.Load(px); ok {
 		return s.(*clueTemplateSet)
 	}
+	p := &Tuned.Templates
 	set := &clueTemplateSet{Reach: reach}
 	r := core + reach
-	for _, size := range []float64{0.1, 0.13, 0.16, 0.2} {
+	for _, size := range p.sizes {
 		half := size * float64(px)
-		hw := math.Max(0.6, 0.14*half)
-		gap := 0.4 * half // half the distance between the bars of '='
-		for _, sigma := range []float64{0.7, 2, 3.5} {
+		hw := math.Max(p.minStroke, p.stroke*half)
+		gap := p.barsGap * half // half the distance between the bars of '='
+		for _, sigma := range p.blurs {
 			segs := map[clueShapeKind][][4]float64{
 				clueCross:      {{-half, -half, half, half}, {-half, half, half, -half}},
 				clueBarsAcross: {{-half, -gap, half, -gap}, {-half, gap, half, gap}},
