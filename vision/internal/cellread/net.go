@@ -352,7 +352,7 @@ var cellNetMode = "inkplus"
 // isColourStyle tells the styles told by colour from those told by ink.
 func isColourStyle(s Style) bool { return s == StyleTango || s == StyleTiles }
 
-// readCells reads the grid's style and cells as cellNetMode says, by the
+// Read reads the grid's style and cells as cellNetMode says, by the
 // hand rules (classify) when the model does not load or no cell holds a
 // glyph. values is nil when the hand rules labelled the cells.
 func Read(ci Image) (Style, []solver.Cell, []float64, []ValueProbs) {

@@ -44,7 +44,7 @@ var Tuned = Params{
 		glyphInkSpan: 0.09 - 0.035,
 		strayInk:     0.15, offGlyph: 0.15, hintInk: 0.1,
 		tileColour: 0.7, tileCorners: 0.5, minTiles: 2, tileOfColoured: raster.Share{Num: 1, Den: 2},
-		glyphColour: 0.08, colouredCells: 0.5,
+		glyphColour: 0.08, colouredCells: 0.5, tangoHueCells: 12, tangoMinority: raster.Share{Num: 1, Den: 6},
 		warmBelow: 90, warmAbove: 300, hueBand: 40,
 		wideGlyph:  2.0,
 		openCentre: 0.5, bareFlanks: 0.5, barAspect: 0.56, barEnds: 0.6, solidFill: 0.7,
@@ -192,6 +192,15 @@ type styleParams struct {
 	// glyphColour is the coloured share of a Tango glyph; colouredCells
 	// the share of symbol cells that must be coloured for a colour style.
 	glyphColour, colouredCells float64
+	// Tango's glyphs come in two hues, warm suns and cool moons, half
+	// and half in every line: a board of at least tangoHueCells coloured
+	// glyphs whose smaller hue family holds under tangoMinority of them
+	// is one ink in colour (a blue pen, a tinted theme), not Tango. A
+	// puzzle's few givens may lean to one hue (two real LinkedIn starts,
+	// with 7 and 8 givens, hold 6:1 and 8:0), a dozen glyphs of a
+	// balanced board hardly ever.
+	tangoHueCells int
+	tangoMinority raster.Share
 	// Hues below warmBelow or above warmAbove degrees are warm (red,
 	// orange, yellow), the rest cool (blue, cyan); within hueBand degrees
 	// of either bound the family is in doubt.

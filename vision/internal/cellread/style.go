@@ -142,7 +142,7 @@ func barCut(feats []Features) float64 {
 
 func detectStyle(feats []Features) Style {
 	p := &Tuned.Style
-	var tiles, coloured, symbols int
+	var tiles, coloured, symbols, warm int
 	for _, f := range feats {
 		if f.colour >= p.tileColour && f.corners >= p.tileCorners {
 			tiles++
@@ -153,6 +153,9 @@ func detectStyle(feats []Features) Style {
 		symbols++
 		if f.colour >= p.glyphColour {
 			coloured++
+			if isWarm(f.hue) {
+				warm++
+			}
 		}
 	}
 	// Grey blank tiles are as dark as ink against the gaps between tiles,
@@ -164,7 +167,9 @@ func detectStyle(feats []Features) Style {
 		if p.tileOfColoured.Of(tiles, coloured) {
 			return StyleTiles
 		}
-		return StyleTango
+		if coloured < p.tangoHueCells || p.tangoMinority.Of(min(warm, coloured-warm), coloured) {
+			return StyleTango
+		}
 	}
 	return InkStyle(feats)
 }
