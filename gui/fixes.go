@@ -29,8 +29,7 @@ func (u *ui) suggestFixes(res solver.Result) {
 	}
 	for _, pt := range ed.corrected() {
 		if i := ed.index(pt); i < len(odds) {
-			odds[i] = solver.CellOdds{}
-			odds[i][solver.OddsIndex(p.Cells[i])] = 1
+			odds[i] = solver.SureOdds(p.Cells[i])
 		}
 	}
 	sites := doc.reading.SiteOddsKept(p.Edges)
@@ -59,6 +58,7 @@ func (u *ui) showSuggestion(s *solver.Suggestion) {
 	u.ed.clearMarks(markSuggested)
 	var pts []solver.Point
 	var sites [][2]solver.Point
+	var clues []solver.Change
 	var what []string
 	for _, ch := range s.Changes {
 		switch ch.Kind {
@@ -70,15 +70,11 @@ func (u *ui) showSuggestion(s *solver.Suggestion) {
 			sites = append(sites, [2]solver.Point{{Row: ch.Row, Col: ch.Col}, {Row: ch.Row2, Col: ch.Col2}})
 			what = append(what, fmt.Sprintf("the clue between r%dc%d and r%dc%d %s → %s (%.0f %%)",
 				ch.Row+1, ch.Col+1, ch.Row2+1, ch.Col2+1, clueWord(ch.From), clueWord(ch.To), 100*ch.P))
+			clues = append(clues, ch)
 		}
 	}
 	u.ed.markCells(pts, markSuggested)
-	u.ed.suggestedClues = nil
-	for _, ch := range s.Changes {
-		if ch.Kind == "clue" {
-			u.ed.suggestedClues = append(u.ed.suggestedClues, ch)
-		}
-	}
+	u.ed.suggestedClues = clues
 	u.photo.mark(pts, sites)
 	u.grid.Refresh()
 	n := len(pts) + len(sites)

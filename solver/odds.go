@@ -25,6 +25,14 @@ func oddsValues(rules Rules) []Cell {
 	return []Cell{Zero, One, Empty}
 }
 
+// SureOdds are the odds of a cell known to hold v: a value the reader did
+// not put there (a player's mark, a user's correction) is not in doubt.
+func SureOdds(v Cell) CellOdds {
+	var o CellOdds
+	o[OddsIndex(v)] = 1
+	return o
+}
+
 // OddsFromConfidence spreads what a reader's confidence in each cell
 // leaves, 1-c, evenly over the other values the rules allow. A confidence
 // that is no probability (≤ 0, ≥ 1, NaN) makes the cell sure.
@@ -37,7 +45,7 @@ func OddsFromConfidence(p *Puzzle, confidence []float64) []CellOdds {
 		}
 		read := p.Cells[i]
 		if c >= 1 || c <= 0 || math.IsNaN(c) {
-			out[i][OddsIndex(read)] = 1
+			out[i] = SureOdds(read)
 			continue
 		}
 		share := (1 - c) / float64(len(values)-1)

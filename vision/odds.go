@@ -16,8 +16,7 @@ func (r *Reading) CellOdds(p *solver.Puzzle) []solver.CellOdds {
 	out := solver.OddsFromConfidence(p, r.Confidence)
 	for i, v := range p.Cells {
 		if v != r.Cells[i] {
-			out[i] = solver.CellOdds{}
-			out[i][solver.OddsIndex(v)] = 1
+			out[i] = solver.SureOdds(v)
 			continue
 		}
 		if i < len(r.Values) {
