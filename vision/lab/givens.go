@@ -28,6 +28,16 @@ type GivensScore struct {
 	// ByLook splits the marked boards' filled cells, and those labelled
 	// right, by style and the marks' ink, to show where it fails.
 	ByLook map[string]*[2]int
+	// Misses names each marked board read at the right size with a cell
+	// labelled wrong, to look at.
+	Misses []GivensMiss
+}
+
+// GivensMiss is one board with cells labelled wrong.
+type GivensMiss struct {
+	Name, Look                   string
+	Filled                       int
+	MarksAsGivens, GivensAsMarks int
 }
 
 // MeasureGivens reads every rendered case of a suite and scores the given
@@ -55,12 +65,12 @@ func (e *Env) MeasureGivens(cases []Case) (GivensScore, error) {
 		if ink == "" {
 			ink = synth.MarkPen
 		}
-		out.add(truth, c.Spec.Style+"/"+ink, r, rerr)
+		out.add(c.Name, truth, c.Spec.Style+"/"+ink, r, rerr)
 	}
 	return out, nil
 }
 
-func (s *GivensScore) add(t *synth.Truth, look string, r *vision.Reading, err error) {
+func (s *GivensScore) add(name string, t *synth.Truth, look string, r *vision.Reading, err error) {
 	s.Images++
 	marked := false
 	for r := range t.Givens {
@@ -73,6 +83,12 @@ func (s *GivensScore) add(t *synth.Truth, look string, r *vision.Reading, err er
 		return
 	}
 	s.Read++
+	miss := GivensMiss{Name: name, Look: look}
+	defer func() {
+		if miss.MarksAsGivens+miss.GivensAsMarks > 0 {
+			s.Misses = append(s.Misses, miss)
+		}
+	}()
 	for i, v := range r.Cells {
 		row, col := i/t.Cols, i%t.Cols
 		if v == solver.Empty || t.Cells[row][col] == '.' {
@@ -81,6 +97,7 @@ func (s *GivensScore) add(t *synth.Truth, look string, r *vision.Reading, err er
 		given := !marked || t.Givens[row][col] != '.'
 		right := r.Given[i] == given
 		s.Filled++
+		miss.Filled++
 		if marked {
 			s.MarkedFilled++
 			if s.ByLook == nil {
@@ -102,8 +119,10 @@ func (s *GivensScore) add(t *synth.Truth, look string, r *vision.Reading, err er
 			}
 		case given:
 			s.GivensAsMarks++
+			miss.GivensAsMarks++
 		default:
 			s.MarksAsGivens++
+			miss.MarksAsGivens++
 		}
 	}
 }
@@ -122,5 +141,8 @@ func (s GivensScore) Write(w io.Writer, suite string) {
 	slices.Sort(looks)
 	for _, k := range looks {
 		fmt.Fprintf(w, "    marked %-28s %6d filled cells, %6.2f %% right\n", k, s.ByLook[k][0], Pct(s.ByLook[k][1], s.ByLook[k][0]))
+	}
+	for _, m := range s.Misses {
+		fmt.Fprintf(w, "    miss %-50s %-22s %4d filled, %4d marks as givens, %4d givens as marks\n", m.Name, m.Look, m.Filled, m.MarksAsGivens, m.GivensAsMarks)
 	}
 }

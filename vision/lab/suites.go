@@ -38,6 +38,8 @@ var Suites = []Suite{
 	{Name: "seed555", Seed: 555, Kind: synth.KindPhoto, N: 160, What: "never tuned on"},
 	{Name: "wild-clean", Seed: 9001, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on: screenshots with the looks the tuned suites lack (themes and palettes, missing lines and borders, glyph and clue variants, app and browser chrome, sizes 4 to 40, the player's marks)"},
 	{Name: "wild-photos", Seed: 9002, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on: photos with those looks"},
+	{Name: "fresh-clean", Seed: 9101, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-25 after the last reader change, then only measured (wild looks, screenshots)"},
+	{Name: "fresh-photos", Seed: 9102, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-25 after the last reader change, then only measured (wild looks, photos)"},
 	{Name: "fixtures", Dir: "repo:vision/testdata/reader", What: "the reader's own clean screenshots (testdata)"},
 	{Name: "wicht", Dir: "photos/wicht-sudoku", What: "202 real phone photos of sudokus, ink truth"},
 	{Name: "screens", Dir: "screens", What: "real app and web screenshots"},
