@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"image/color"
 	"strings"
 	"testing"
 
@@ -338,4 +339,53 @@ func TestHalfPlayedFixtureReads(t *testing.T) {
 	}
 	b := halfplayed.Newspaper()
 	wantGivens(t, r, b.Givens, b.Marks)
+}
+
+// The print and the player's marks are told by their ink's colour in
+// the looks the renderer varies: an app's player blue on a light board
+// and on a dark one, a blue pen on a photo of a page. Boards that print
+// their two symbols in two colours, or in one, have no marks.
+func TestGivensByInkColour(t *testing.T) {
+	half := halfplayed.Newspaper()
+	base := synth.Spec{Name: "given-ink", Seed: 11, Kind: synth.KindClean, Style: synth.StyleXO, Look: synth.LookPrint,
+		Rows: 8, Cols: 8, Cells: half.Givens, Givens: half.Givens, Width: 900, Height: 1000, Orientation: 1}
+	for _, tc := range []struct {
+		name  string
+		edit  func(s *synth.Spec)
+		marks []string // nil: no marks, whatever the cells read
+	}{
+		{"typed on a light board", func(s *synth.Spec) { s.Marks, s.MarkInk = half.Marks, synth.MarkTyped }, half.Marks},
+		{"typed on a dark board", func(s *synth.Spec) { s.Marks, s.MarkInk, s.Dark = half.Marks, synth.MarkTyped, true }, half.Marks},
+		{"blue pen, photographed", func(s *synth.Spec) {
+			s.Marks, s.MarkInk, s.Style = half.Marks, synth.MarkPen, synth.StyleSquareCircle
+			s.Kind, s.Width, s.Height, s.Fill, s.Tilt, s.Rotate = synth.KindPhoto, 1600, 1200, 0.6, 15, 5
+		}, half.Marks},
+		{"two printed colours", func(s *synth.Spec) {
+			s.OneInk, s.ZeroInk = color.RGBA{200, 40, 40, 255}, color.RGBA{40, 60, 200, 255}
+		}, nil},
+		{"print alone, dark board", func(s *synth.Spec) { s.Dark = true }, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := base
+			tc.edit(&spec)
+			sample, err := synth.Render(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := ReadBytes(sample.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Rows != 8 || r.Cols != 8 {
+				t.Fatalf("read %dx%d", r.Rows, r.Cols)
+			}
+			if tc.marks == nil {
+				if r.HasMarks() {
+					t.Errorf("marks found on a board without: given %v", r.Given)
+				}
+				return
+			}
+			wantGivens(t, r, half.Givens, tc.marks)
+		})
+	}
 }

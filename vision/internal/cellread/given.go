@@ -30,6 +30,9 @@ func FindGivens(ci Image, style Style, cells []solver.Cell) []bool {
 			return g
 		}
 		if style != StyleTango {
+			if g := colourGivens(ci, cells); g != nil {
+				return g
+			}
 			if g := inkGivens(ci, cells); g != nil {
 				return g
 			}

@@ -127,12 +127,7 @@ func (ci Image) inkColour(row, col int) (colour, contrast float64, ok bool) {
 		return 0, 0, false
 	}
 	px := ci.Px
-	e := max(1, int(math.Round(Tuned.Features.glyphEdge*float64(px))))
-	ox, oy := col*px, row*px
-	if ci.ShiftX != nil {
-		ox = min(max(ox+ci.ShiftX[row*ci.Cols+col], 0), ci.Gray.W-px)
-		oy = min(max(oy+ci.ShiftY[row*ci.Cols+col], 0), ci.Gray.H-px)
-	}
+	ox, oy, e := ci.glyphWindow(row, col)
 	window := func(visit func(i, x, y int)) {
 		for y := oy + e; y < oy+px-e; y++ {
 			for x := ox + e; x < ox+px-e; x++ {
@@ -280,4 +275,18 @@ func (ci Image) paperLevel() float64 {
 		}
 	}
 	return 0
+}
+
+// glyphWindow is where a cell's glyph is looked for: the cell's corner
+// as the glyphs sit (the lattice moved by the cell's shift, kept in the
+// picture) and the inset from each side that leaves its lines out.
+func (ci Image) glyphWindow(row, col int) (ox, oy, inset int) {
+	px := ci.Px
+	inset = max(1, int(math.Round(Tuned.Features.glyphEdge*float64(px))))
+	ox, oy = col*px, row*px
+	if ci.ShiftX != nil {
+		ox = min(max(ox+ci.ShiftX[row*ci.Cols+col], 0), ci.Gray.W-px)
+		oy = min(max(oy+ci.ShiftY[row*ci.Cols+col], 0), ci.Gray.H-px)
+	}
+	return ox, oy, inset
 }

@@ -70,6 +70,8 @@ var Tuned = Params{
 		pencilRatio: 1.5, pencilGap: 0.25, printShare: 0.9, pencilMinMarks: 2, contrastFloor: 0.03,
 		markCorner: 0.07, markCornerSize: 0.1, markCornerInk: 0.1,
 		markSizeMin: 0.4, markSizeMax: 2.5, lightPaper: 128, markShape: 2.0,
+		inkTopShare: 0.05, coreShare: 0.6,
+		colourMinGroup: 2, colourApart: 0.2, colourSeparation: 3.5, colourSpreadFloor: 0.05, colourSymbolShare: 0.9, markChroma: 0.25, markFainter: 0.15, strengthWeight: 0.5, faintestShare: 0.35,
 	},
 }
 
@@ -349,6 +351,45 @@ type givenParams struct {
 	// towards a corner spread the cells' levels evenly and never split
 	// them this cleanly.
 	groupSeparation float64
+
+	// A glyph's ink is the mean of its core: the pixels that stand out
+	// from the paper at least coreShare as much as the inkTopShare most
+	// distinct. The core leaves out a stroke's blurred rim, which is
+	// half paper, and the top share a few noisy pixels.
+	inkTopShare, coreShare float64
+	// Two inks are told apart (colourGivens) when each holds at least
+	// colourMinGroup cells (a lone odd cell is a misread or a stain), the
+	// groups' hues are at least colourApart apart (a pen's blue is 0.6
+	// from black; JPEG's colour noise and a camera's white balance move
+	// a glyph's hue by a tenth) and colourSeparation times their spread (at
+	// least colourSpreadFloor: identical screen glyphs have none), and the
+	// groups are not the two symbols, each holding one symbol for
+	// colourSymbolShare of its cells (a board printing 0s and 1s in two
+	// colours).
+	colourMinGroup                                   int
+	colourApart, colourSeparation, colourSpreadFloor float64
+	colourSymbolShare                                float64
+	// markChroma is how much more coloured (chroma of the hues)
+	// one ink must be than the other to be taken for the player's
+	// whatever its contrast: a blue pen can stand out from white paper
+	// as much as grey print, a light blue from a black board more than
+	// its grey print.
+	markChroma float64
+	// markFainter is how much fainter (in weighted strength, as
+	// strengthWeight scales it) one group must be than the other to be
+	// taken for the player's whatever its hue: 0.15 is three quarters of
+	// the print's strength.
+	markFainter float64
+	// strengthWeight scales the log of a cell's strength against its
+	// symbol's typical one where it joins the hue in two-means: pencil
+	// at half print's strength stands 0.35 off, as far as a blue pen
+	// from black; a photo's uneven light and blur move a glyph's core
+	// by a fifth (0.1).
+	strengthWeight float64
+	// faintestShare is the least share of its symbol's strongest
+	// a glyph's ink must have to be weighed: pencil stands at half of
+	// print, and fainter is a speck or a smudge.
+	faintestShare float64
 
 	// penColourGap is the least difference in ink colour (inkColour's
 	// measure, 0 for grey, 1 for a pure hue) between pen and print. A

@@ -1,0 +1,381 @@
+package cellread
+
+import (
+	"math"
+	"sort"
+
+	"binocle/solver"
+	"binocle/vision/internal/raster"
+)
+
+// Givens told by the colour of their ink. A player's marks are one ink
+// (a pen, an app's player colour) and the print another; on a dark theme
+// the print is light and the marks tinted. Each filled cell's ink is
+// measured as it stands against its own paper, as a hue that blur and
+// light do not change (inkHue): light falling off across a photo or a
+// tinted page scales ink and paper alike and cancels, and a thin stroke
+// blurred into the paper keeps its hue. Inks of one hue and two
+// strengths (pencil, an app's grey) are left to inkGivens. The filled
+// cells are cut into two groups of hue (two-means); the cut is kept
+// only when the groups are far apart for their own spread and do not
+// simply follow the symbols (some boards print their 0s and 1s in two
+// colours).
+
+// colourGivens returns, for each cell, whether it is printed, or nil when
+// the filled cells' inks do not fall clearly into two groups.
+func colourGivens(ci Image, cells []solver.Cell) []bool {
+	p := &Tuned.Givens
+	var filled []int
+	var inks []inkPoint
+	var strength []float64
+	papers := ci.localPapers()
+	for i, v := range cells {
+		if v == solver.Empty {
+			continue
+		}
+		if papers[i] == nil {
+			continue
+		}
+		ink, strong, ok := ci.inkHue(*papers[i], i/ci.Cols, i%ci.Cols)
+		if !ok {
+			// No ink to measure against this cell's paper (a light
+			// glyph on a light board's tile): it stays given.
+			continue
+		}
+		filled = append(filled, i)
+		inks = append(inks, inkPoint{ink[0], ink[1], ink[2]})
+		strength = append(strength, strong)
+	}
+	// The strength against the same symbol's strongest (a high
+	// percentile, printShare): a pencil mark is fainter than print of its
+	// own shape, where a thin ring is fainter than a solid square in any
+	// photo. A symbol the player alone wrote has no print to stand out
+	// from, and stays given.
+	bySymbol := map[solver.Cell][]float64{}
+	for k, i := range filled {
+		bySymbol[cells[i]] = append(bySymbol[cells[i]], strength[k])
+	}
+	// A glyph far fainter than its symbol's typical one is a speck, a
+	// smudge or a misread blank, whose hue is noise: it stays given and
+	// takes no part in the cut.
+	kept := 0
+	for k, i := range filled {
+		rel := strength[k] / raster.Percentile(bySymbol[cells[i]], p.printShare)
+		if rel < p.faintestShare {
+			continue
+		}
+		filled[kept], inks[kept] = i, inks[k]
+		inks[kept][3] = p.strengthWeight * math.Log(rel)
+		kept++
+	}
+	filled, inks = filled[:kept], inks[:kept]
+	if len(filled) < 2*p.colourMinGroup {
+		return nil
+	}
+	group, centres, spreads := twoMeans(inks)
+	spread := max(spreads[0], spreads[1])
+	var size [2]int
+	for _, g := range group {
+		size[g]++
+	}
+	apart := dist(centres[0], centres[1])
+	if size[0] < p.colourMinGroup || size[1] < p.colourMinGroup ||
+		apart < p.colourApart || apart < p.colourSeparation*max(spread, p.colourSpreadFloor) {
+		return nil
+	}
+	if followsSymbols(group, filled, cells, p.colourSymbolShare) {
+		return nil
+	}
+	printed := 0
+	byHue := false
+	switch c0, c1 := chroma(centres[0]), chroma(centres[1]); {
+	case centres[0][3]-centres[1][3] >= p.markFainter:
+	case centres[1][3]-centres[0][3] >= p.markFainter:
+		printed = 1
+	case c0-c1 >= p.markChroma:
+		printed, byHue = 1, true
+	case c1-c0 >= p.markChroma:
+		byHue = true
+	default:
+		return nil
+	}
+	if !byHue {
+		// Told by strength alone, a fainter group could be glyphs on
+		// shaded cells or in a shadow, or the rim of a thick line
+		// reaching into the cells: the marks must be written on plain
+		// paper, their corners clear.
+		for k, i := range filled {
+			row, col := i/ci.Cols, i%ci.Cols
+			if group[k] != printed && (!ci.onPlainPaper(row, col) || ci.cornerInk(row, col) > p.markCornerInk) {
+				return nil
+			}
+		}
+	}
+	given := make([]bool, len(cells))
+	for i, v := range cells {
+		given[i] = v != solver.Empty
+	}
+	for k, i := range filled {
+		given[i] = group[k] == printed
+	}
+	return given
+}
+
+// followsSymbols says whether the two groups only gather whole symbols:
+// each symbol's cells lie (but for 1-share of misreads) in one group. That
+// is a board printing its symbols in different inks, not a player's
+// marks, which are of every symbol.
+func followsSymbols(group []int, filled []int, cells []solver.Cell, share float64) bool {
+	bySymbol := map[solver.Cell]*[2]int{}
+	for k, i := range filled {
+		if bySymbol[cells[i]] == nil {
+			bySymbol[cells[i]] = &[2]int{}
+		}
+		bySymbol[cells[i]][group[k]]++
+	}
+	for _, n := range bySymbol {
+		if float64(max(n[0], n[1])) < share*float64(n[0]+n[1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// inkHue is a filled cell's ink against its paper, measured on the
+// glyph's core (the pixels that stand out at least coreShare as much as
+// its most distinct): the share of the paper's light the ink takes in
+// each channel, over the most it takes in any (hue: 1, 1, 1 for black or
+// grey, low in blue for a blue pen), and that most (strength). The hue is
+// a ratio of shares, so a thin stroke blurred half into the paper has
+// the hue of a solid one: blur, focus and stroke width change only the
+// strength. A glyph lighter than its paper (a dark board) takes from
+// the paper's darkness instead.
+func (ci Image) inkHue(paper [3]float64, row, col int) (hue [3]float64, strength float64, ok bool) {
+	for c := range paper {
+		if paper[c] <= 0 || paper[c] >= 255 {
+			paper[c] = min(max(paper[c], 1), 254)
+		}
+	}
+	px := ci.Px
+	ox, oy, e := ci.glyphWindow(row, col)
+	// Each pixel's share taken from the paper's light, and, for ink
+	// lighter than its paper, the share taken from the paper's
+	// darkness.
+	type pixel struct {
+		taken, lifted [3]float64
+		distinct      float64
+	}
+	var pixels []pixel
+	for y := oy + e; y < oy+px-e; y++ {
+		for x := ox + e; x < ox+px-e; x++ {
+			b, g, r := ci.bgr.At(x, y)
+			var q pixel
+			for c, v := range [3]uint8{b, g, r} {
+				q.taken[c] = 1 - float64(v)/paper[c]
+				q.lifted[c] = 1 - (255-float64(v))/(255-paper[c])
+				q.distinct += math.Abs(float64(v) - paper[c])
+			}
+			pixels = append(pixels, q)
+		}
+	}
+	if len(pixels) == 0 {
+		return hue, 0, false
+	}
+	sort.Slice(pixels, func(a, b int) bool { return pixels[a].distinct > pixels[b].distinct })
+	p := &Tuned.Givens
+	top := pixels[min(len(pixels)-1, int(p.inkTopShare*float64(len(pixels))))].distinct
+	if top <= 0 {
+		return hue, 0, false
+	}
+	var taken, lifted [3]float64
+	n := 0
+	for _, q := range pixels {
+		if q.distinct < p.coreShare*top {
+			break
+		}
+		for c := range taken {
+			taken[c] += q.taken[c]
+			lifted[c] += q.lifted[c]
+		}
+		n++
+	}
+	if taken[0]+taken[1]+taken[2] < 0 {
+		// A light glyph on a dark board or tile.
+		taken = lifted
+	}
+	most := max(taken[0], taken[1], taken[2]) / float64(n)
+	if most <= 0 {
+		return hue, 0, false
+	}
+	for c := range hue {
+		hue[c] = max(0, taken[c]/float64(n)) / most
+	}
+	return hue, most, true
+}
+
+// localPapers is each cell's paper colour: the median, per channel, of
+// the corner squares of the cell and its neighbours nearest in colour to
+// the board's paper (the median corner of all). A glyph that fills its
+// cell (a solid square, a tile) covers its own corners, and a
+// neighbour's paper stands in; light falling off across a photo moves
+// the board's paper but not a cell's neighbourhood's. nil marks a cell
+// without corner squares.
+func (ci Image) localPapers() []*[3]float64 {
+	squares := make([][][3]float64, ci.Rows*ci.Cols)
+	var all [3][]float64
+	for i := range squares {
+		ci.cornerSquares(i/ci.Cols, i%ci.Cols, func(colour [3]float64) {
+			squares[i] = append(squares[i], colour)
+			for c := range all {
+				all[c] = append(all[c], colour[c])
+			}
+		})
+	}
+	if len(all[0]) == 0 {
+		return make([]*[3]float64, len(squares))
+	}
+	var board [3]float64
+	for c := range board {
+		board[c] = median(all[c])
+	}
+	out := make([]*[3]float64, len(squares))
+	for i := range squares {
+		row, col := i/ci.Cols, i%ci.Cols
+		var near [][3]float64
+		for r := max(0, row-1); r <= min(ci.Rows-1, row+1); r++ {
+			for c := max(0, col-1); c <= min(ci.Cols-1, col+1); c++ {
+				near = append(near, squares[r*ci.Cols+c]...)
+			}
+		}
+		if len(near) == 0 {
+			continue
+		}
+		sort.Slice(near, func(a, b int) bool { return dist3(near[a], board) < dist3(near[b], board) })
+		near = near[:(len(near)+1)/2]
+		var paper [3]float64
+		for c := range paper {
+			vs := make([]float64, len(near))
+			for k, q := range near {
+				vs[k] = q[c]
+			}
+			paper[c] = median(vs)
+		}
+		out[i] = &paper
+	}
+	return out
+}
+
+// cornerSquares visits the median colour of each of a cell's corner
+// squares. The lines mask is no help here (on a dark board it marks the
+// board); the squares lie clear of a cell's lines, and the median and
+// the choice of the squares nearest the board's paper leave out a
+// thick border's edge.
+func (ci Image) cornerSquares(row, col int, visit func([3]float64)) {
+	px := ci.Px
+	lo := int(math.Round(Tuned.Givens.markCorner * float64(px)))
+	size := max(1, int(math.Round(Tuned.Givens.markCornerSize*float64(px))))
+	for _, oy := range []int{lo, px - lo - size} {
+		for _, ox := range []int{lo, px - lo - size} {
+			var ch [3][]float64
+			for y := row*px + oy; y < row*px+oy+size; y++ {
+				for x := col*px + ox; x < col*px+ox+size; x++ {
+					b, g, r := ci.bgr.At(x, y)
+					ch[0] = append(ch[0], float64(b))
+					ch[1] = append(ch[1], float64(g))
+					ch[2] = append(ch[2], float64(r))
+				}
+			}
+			if len(ch[0]) > 0 {
+				visit([3]float64{median(ch[0]), median(ch[1]), median(ch[2])})
+			}
+		}
+	}
+}
+
+// twoMeans cuts points into two groups by Lloyd's iterations from the two
+// points furthest apart along their spread, and returns each point's
+// group, the groups' centres and each group's spread (the root mean
+// square distance of its points from its centre).
+func twoMeans(points []inkPoint) (group []int, centres [2]inkPoint, spread [2]float64) {
+	var mean inkPoint
+	for _, q := range points {
+		for c := range mean {
+			mean[c] += q[c] / float64(len(points))
+		}
+	}
+	far := func(from inkPoint) inkPoint {
+		best, d := points[0], -1.0
+		for _, q := range points {
+			if dq := dist(q, from); dq > d {
+				best, d = q, dq
+			}
+		}
+		return best
+	}
+	centres[0] = far(mean)
+	centres[1] = far(centres[0])
+	group = make([]int, len(points))
+	for range 20 {
+		changed := false
+		for k, q := range points {
+			g := 0
+			if dist(q, centres[1]) < dist(q, centres[0]) {
+				g = 1
+			}
+			if g != group[k] {
+				group[k], changed = g, true
+			}
+		}
+		var sum [2]inkPoint
+		var n [2]int
+		for k, q := range points {
+			for c := range q {
+				sum[group[k]][c] += q[c]
+			}
+			n[group[k]]++
+		}
+		for g := range centres {
+			if n[g] > 0 {
+				for c := range centres[g] {
+					centres[g][c] = sum[g][c] / float64(n[g])
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	var ss [2]float64
+	var n [2]int
+	for k, q := range points {
+		d := dist(q, centres[group[k]])
+		ss[group[k]] += d * d
+		n[group[k]]++
+	}
+	for g := range spread {
+		if n[g] > 0 {
+			spread[g] = math.Sqrt(ss[g] / float64(n[g]))
+		}
+	}
+	return group, centres, spread
+}
+
+// inkPoint is a filled cell's ink as two-means cuts them: its hue's three
+// channels and its strength against its symbol's, weighted.
+type inkPoint [4]float64
+
+func dist(a, b inkPoint) float64 {
+	var ss float64
+	for c := range a {
+		ss += (a[c] - b[c]) * (a[c] - b[c])
+	}
+	return math.Sqrt(ss)
+}
+
+func dist3(a, b [3]float64) float64 {
+	return dist(inkPoint{a[0], a[1], a[2]}, inkPoint{b[0], b[1], b[2]})
+}
+
+// chroma is how far an ink's channels' ratios lie apart: none for grey
+// or black, much for a blue that takes red and leaves blue.
+func chroma(a inkPoint) float64 { return max(a[0], a[1], a[2]) - min(a[0], a[1], a[2]) }
