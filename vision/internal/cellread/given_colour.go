@@ -79,11 +79,15 @@ func colourGivens(ci Image, cells []solver.Cell) []bool {
 		size[g]++
 	}
 	apart := dist(centres[0], centres[1])
-	if size[0] < p.colourMinGroup || size[1] < p.colourMinGroup ||
+	least := max(p.colourMinGroup, int(math.Ceil(p.colourMinShare*float64(len(filled)))))
+	if size[0] < least || size[1] < least ||
 		apart < p.colourApart || apart < p.colourSeparation*max(spread, p.colourSpreadFloor) {
 		return nil
 	}
 	if followsSymbols(group, filled, cells, p.colourSymbolShare) {
+		return nil
+	}
+	if sameHue(centres[0], centres[1], p) {
 		return nil
 	}
 	printed := 0
@@ -374,6 +378,23 @@ func dist(a, b inkPoint) float64 {
 
 func dist3(a, b [3]float64) float64 {
 	return dist(inkPoint{a[0], a[1], a[2]}, inkPoint{b[0], b[1], b[2]})
+}
+
+// sameHue says whether two coloured inks are one hue at two
+// saturations: what each takes from white points the same way. A photo
+// keeps less colour in a thin stroke than in a thick one (a JPEG stores
+// colour at half the resolution of light), so red print's thin 1s come
+// out paler than its 8s; a pen of another colour takes another way.
+func sameHue(a, b inkPoint, p *givenParams) bool {
+	if chroma(a) < p.hueChroma || chroma(b) < p.hueChroma {
+		return false
+	}
+	var dot, na, nb float64
+	for c := range 3 {
+		da, db := 1-a[c], 1-b[c]
+		dot, na, nb = dot+da*db, na+da*da, nb+db*db
+	}
+	return dot >= p.sameHueCos*math.Sqrt(na*nb)
 }
 
 // chroma is how far an ink's channels' ratios lie apart: none for grey

@@ -71,7 +71,7 @@ var Tuned = Params{
 		markCorner: 0.07, markCornerSize: 0.1, markCornerInk: 0.1,
 		markSizeMin: 0.4, markSizeMax: 2.5, lightPaper: 128, markShape: 2.0,
 		inkTopShare: 0.05, coreShare: 0.6,
-		colourMinGroup: 2, colourApart: 0.2, colourSeparation: 3.5, colourSpreadFloor: 0.05, colourSymbolShare: 0.9, markChroma: 0.25, markFainter: 0.15, strengthWeight: 0.5, faintestShare: 0.35,
+		colourMinGroup: 2, colourMinShare: 0.1, hueChroma: 0.25, sameHueCos: 0.95, colourApart: 0.2, colourSeparation: 3.5, colourSpreadFloor: 0.05, colourSymbolShare: 0.9, markChroma: 0.25, markFainter: 0.15, strengthWeight: 0.5, faintestShare: 0.35,
 	},
 }
 
@@ -366,7 +366,15 @@ type givenParams struct {
 	// groups are not the two symbols, each holding one symbol for
 	// colourSymbolShare of its cells (a board printing 0s and 1s in two
 	// colours).
-	colourMinGroup                                   int
+	colourMinGroup int
+	// colourMinShare is the least share of the filled cells either group
+	// must hold: two odd cells among thirty are a stain, a line's colour
+	// fringe or a misread, more often than a player's two entries.
+	colourMinShare float64
+	// Two inks of hueChroma or more whose takings from white point the
+	// same way (cosine sameHueCos) are one ink at two saturations
+	// (sameHue), not print and pen.
+	hueChroma, sameHueCos                            float64
 	colourApart, colourSeparation, colourSpreadFloor float64
 	colourSymbolShare                                float64
 	// markChroma is how much more coloured (chroma of the hues)
