@@ -3,7 +3,7 @@
 
 The reader cuts every cell of the rectified grid into a patch of three
 planes: grey, as the departure from the grid's paper, and two colour
-differences (vision/cells_patch.go). This net tells the glyph kind the
+differences (vision/internal/cellread/patch.go). This net tells the glyph kind the
 patch holds (meta.json "kinds": blank, each style's glyphs, 0h h1's
 tiles); the reader takes the grid's style from the kinds' votes.
 `go run ./cmd/visionlab cellpatches -o DIR` cuts the patches from

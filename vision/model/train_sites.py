@@ -2,7 +2,7 @@
 """Train the clue-site classifier and export it as ONNX.
 
 The reader cuts every line segment two cells share into a grey patch with
-the line running down its middle (vision/clues_patch.go); this net tells
+the line running down its middle (vision/internal/clueread/patch.go); this net tells
 whether the patch holds nothing but the line (class 0), an '=' (1) or a
 'x' (2). `go run ./cmd/visionlab patches -o DIR` cuts the patches from
 rendered suites whose seeds no measured suite uses; this script trains on
