@@ -43,7 +43,7 @@ var locating = locateParams{
 		seenShare: 0.85, margin: 0.2, step: 0.1, fineStep: 0.05, minShift: 0.2,
 		maxLines: 12, ridgeDepth: 4, lineWidth: 0.04, sideGap: 0.1,
 	},
-	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9},
+	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
 	board: boardParams{
 		fillQuantile: 0.25, tileFill: 0.55,
 		sameCellMin: 0.75, sameCellMax: 1.33, unionCornerOff: 0.25,
@@ -240,6 +240,11 @@ type shadowParams struct {
 	// The bands compared run from bandNear to bandFar cells either side
 	// of the edge: clear of the border line, within the shadow's reach.
 	bandNear, bandFar float64
+	// darkGround is the grey under which the median of a grid's inside
+	// is a dark board's ground, whose dark surround is the board's and no
+	// shadow's: lit paper, even under a print grid's filled cells, stays
+	// well above it.
+	darkGround float64
 }
 
 // boardParams are the app-board locator's (board.go,
