@@ -3,7 +3,7 @@
 // found it and the Evidence it had.
 //
 // Find climbs a ladder of locators (ladder.go), one rung a file
-// (rung_*.go): lattice, board, outline, fine, flat, glyphs. A rung has a
+// (rung_*.go): lattice, board, outline, fine, flat, glyphs, boxed. A rung has a
 // name, a run and an accept rule; the rungs are tried in order, the first
 // whose finding passes its rule wins and the rungs below it never run.
 // They share the downscaled copies they search (copies.go). Preview is
@@ -17,7 +17,9 @@
 // rung fits an app board's coloured cells (board.go, spots.go, tile*.go);
 // the outline rung checks the outline of the grid's ink for periodic
 // lines (outline_*.go, tiles.go); the glyphs rung fits the glyphs to a
-// lattice (glyphlattice.go, glyphstrips.go).
+// lattice (glyphlattice.go, glyphstrips.go); the boxed rung counts the
+// cells of a border with no lines inside by the glyphs at their middles
+// (rung_boxed.go).
 //
 // Lines are measured by gridline, bent pages straightened by rectify;
 // locate decides what those measurements mean. Its thresholds are the

@@ -24,6 +24,10 @@ const (
 	// extent taken from its faint lines (glyphlattice.go), when no cell
 	// closed: the glyphs rung.
 	MethodGlyphLattice Method = "glyph-lattice"
+	// MethodBoxedGlyphs: a border with no lines inside, its cells
+	// counted by the glyphs at their middles (rung_boxed.go): the boxed
+	// rung.
+	MethodBoxedGlyphs Method = "boxed-glyphs"
 	// MethodOutline: the outline of the grid's connected ink, checked for
 	// periodic lines across it (inkQuads, verifyCandidate): the outline
 	// rung.

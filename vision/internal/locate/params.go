@@ -17,6 +17,7 @@ type locateParams struct {
 	spots   spotParams    // the coloured spots' and glyphs' lattice (board and glyphs rungs)
 	glyphs  glyphParams   // the glyphs rung, and the glyphs beyond a lattice's side
 	grow    growParams    // a lattice grown or trimmed to its lines
+	boxed   boxedParams   // the boxed rung: a border and glyphs, no lines
 }
 
 // locating holds the thresholds the suites were tuned with.
@@ -42,6 +43,11 @@ var locating = locateParams{
 	phase: phaseParams{
 		seenShare: 0.85, margin: 0.2, step: 0.1, fineStep: 0.05, minShift: 0.2,
 		maxLines: 12, ridgeDepth: 4, lineWidth: 0.04, sideGap: 0.1,
+	},
+	boxed: boxedParams{
+		oversize: 1.2, inset: 0.02, paperQuantile: 0.75, inkQuantile: 0.01, minContrast: 60,
+		minGlyphs: 6, glyphSpread: 2, minCells: 4, maxCells: 40, maxGlyphShare: 0.95,
+		centreTolerance: 0.2, minFitShare: 0.9, minLines: 3,
 	},
 	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
 	board: boardParams{
@@ -494,4 +500,39 @@ type growParams struct {
 	// whatever the grid (a board cropped at its border), so its outer
 	// strips are not trimmed for their lines looking stray.
 	edgeShare float64
+}
+
+// boxedParams are the boxed rung's (rung_boxed.go).
+type boxedParams struct {
+	// oversize is the rectified box's side over the square root of its
+	// area in the located copy: a little more than its own pixels, so no
+	// glyph blurs into another.
+	oversize float64
+	// inset is the share of the rectified side left out along each
+	// side: the border's own line, and the perspective left in it.
+	inset float64
+	// The box's paper is its grey at paperQuantile, its ink at
+	// inkQuantile; a box whose ink is not minContrast grey levels under
+	// its paper holds no glyphs, only grain.
+	paperQuantile, inkQuantile, minContrast float64
+	// minGlyphs is the fewest glyphs cells are counted by: fewer fit
+	// some count of cells by chance.
+	minGlyphs int
+	// glyphSpread is the largest ratio of a glyph's extent to the
+	// median's either way: specks and strokes of text are no glyphs.
+	glyphSpread float64
+	// minCells..maxCells are the counts of cells along an axis tried.
+	minCells, maxCells int
+	// maxGlyphShare is the largest share of a cell a glyph may span: a
+	// count so fine that glyphs overflow its cells is text's.
+	maxGlyphShare float64
+	// centreTolerance is how far, in cells, a glyph's centre may sit off
+	// its cell's middle: what perspective and a bent page leave.
+	centreTolerance float64
+	// minFitShare is the least share of the glyphs at cells' middles:
+	// letters of text sit at no count's middles.
+	minFitShare float64
+	// minLines is the fewest rows (columns) the fitting glyphs must
+	// occupy: glyphs in one or two lines fit many counts.
+	minLines int
 }
