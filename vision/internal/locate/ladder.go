@@ -77,6 +77,9 @@ var readLadder = []locator{
 	// glyphs at their middles, also light on a dark board: weaker
 	// evidence than any line (rung_boxed.go).
 	boxedRung,
+	// bare: the glyphs' lattice with no line or border at all, bounded by
+	// the glyphs, for a dense grid printed without lines (rung_bare.go).
+	bareRung,
 }
 
 // previewLadder is LocateGrid's: the lattice alone, in a smaller copy and

@@ -18,6 +18,7 @@ type locateParams struct {
 	glyphs  glyphParams   // the glyphs rung, and the glyphs beyond a lattice's side
 	grow    growParams    // a lattice grown or trimmed to its lines
 	boxed   boxedParams   // the boxed rung: a border and glyphs, no lines
+	bare    bareParams    // the bare rung: glyphs alone
 }
 
 // locating holds the thresholds the suites were tuned with.
@@ -49,6 +50,7 @@ var locating = locateParams{
 		minGlyphs: 6, glyphSpread: 2, minCells: 4, maxCells: 40, maxGlyphShare: 0.95,
 		centreTolerance: 0.2, minFitShare: 0.9, minLines: 3,
 	},
+	bare:   bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06},
 	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
 	board: boardParams{
 		fillQuantile: 0.25, tileFill: 0.55,
@@ -535,4 +537,22 @@ type boxedParams struct {
 	// minLines is the fewest rows (columns) the fitting glyphs must
 	// occupy: glyphs in one or two lines fit many counts.
 	minLines int
+}
+
+// bareParams are the bare rung's (rung_bare.go): a lattice of glyphs with
+// no line or border to confirm it.
+type bareParams struct {
+	// minGlyphs is the fewest glyphs on the lattice: a few letters of a
+	// headline line up by chance.
+	minGlyphs int
+	// minSide is the fewest rows and columns: a narrow lattice is a
+	// column of text's lines.
+	minSide int
+	// minFill is the least share of the glyphs' box they occupy: a
+	// sparse grid's empty edge strips would be lost from its box, and
+	// text's chance lattices are sparse.
+	minFill float64
+	// maxResidual is the loosest the glyphs may fit their lattice, tighter
+	// than the glyphs rung's: no line vouches for it.
+	maxResidual float64
 }
