@@ -23,9 +23,10 @@ var bareRung = locator{
 
 // bareGlyphGrid finds a grid with no lines by its glyphs in a flattened
 // gray plane: the glyphs' lattice, bounded by the glyphs themselves. A
-// page's letters fit no lattice as tightly, nor cover one as densely; an
-// empty strip at the grid's edge is lost, so only a dense grid, whose
-// every outer row and column holds some glyph, is taken.
+// page's letters fit no lattice as tightly, nor cover one as densely. An
+// empty strip at the grid's edge would be lost from the box, so only a
+// dense grid is taken: its outer rows and columns all but surely hold a
+// glyph each.
 func bareGlyphGrid(p raster.Plane) (Candidate, bool) {
 	bp := locating.bare
 	mask := make([]byte, len(p.Pix))
