@@ -3,7 +3,8 @@
 // found it and the Evidence it had.
 //
 // Find climbs a ladder of locators (ladder.go), one rung a file
-// (rung_*.go): lattice, board, outline, fine, flat, glyphs. A rung has a
+// (rung_*.go): lattice, board, outline, fine, flat, glyphs, boxed, bare.
+// A rung has a
 // name, a run and an accept rule; the rungs are tried in order, the first
 // whose finding passes its rule wins and the rungs below it never run.
 // They share the downscaled copies they search (copies.go). Preview is
@@ -17,7 +18,10 @@
 // rung fits an app board's coloured cells (board.go, spots.go, tile*.go);
 // the outline rung checks the outline of the grid's ink for periodic
 // lines (outline_*.go, tiles.go); the glyphs rung fits the glyphs to a
-// lattice (glyphlattice.go, glyphstrips.go).
+// lattice (glyphlattice.go, glyphstrips.go); the boxed rung counts the
+// cells of a border with no lines inside by the glyphs at their middles
+// (rung_boxed.go), and the bare rung takes a dense lattice of glyphs
+// with no line or border at all, bounded by the glyphs (rung_bare.go).
 //
 // Lines are measured by gridline, bent pages straightened by rectify;
 // locate decides what those measurements mean. Its thresholds are the

@@ -73,6 +73,13 @@ var readLadder = []locator{
 	// lines between them, in the flattened copy: the last resort, for
 	// lines too faint to close any cell (rung_glyphs.go).
 	glyphRung,
+	// boxed: a border with no lines inside it, its cells counted by the
+	// glyphs at their middles, also light on a dark board: weaker
+	// evidence than any line (rung_boxed.go).
+	boxedRung,
+	// bare: the glyphs' lattice with no line or border at all, bounded by
+	// the glyphs, for a dense grid printed without lines (rung_bare.go).
+	bareRung,
 }
 
 // previewLadder is LocateGrid's: the lattice alone, in a smaller copy and

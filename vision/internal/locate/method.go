@@ -24,6 +24,14 @@ const (
 	// extent taken from its faint lines (glyphlattice.go), when no cell
 	// closed: the glyphs rung.
 	MethodGlyphLattice Method = "glyph-lattice"
+	// MethodBoxedGlyphs: a border with no lines inside, its cells
+	// counted by the glyphs at their middles (rung_boxed.go): the boxed
+	// rung.
+	MethodBoxedGlyphs Method = "boxed-glyphs"
+	// MethodBareGlyphs: the glyphs fitted to a lattice and the grid's
+	// extent taken as theirs, with no line or border seen (rung_bare.go):
+	// the bare rung.
+	MethodBareGlyphs Method = "bare-glyphs"
 	// MethodOutline: the outline of the grid's connected ink, checked for
 	// periodic lines across it (inkQuads, verifyCandidate): the outline
 	// rung.

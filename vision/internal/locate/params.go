@@ -17,6 +17,8 @@ type locateParams struct {
 	spots   spotParams    // the coloured spots' and glyphs' lattice (board and glyphs rungs)
 	glyphs  glyphParams   // the glyphs rung, and the glyphs beyond a lattice's side
 	grow    growParams    // a lattice grown or trimmed to its lines
+	boxed   boxedParams   // the boxed rung: a border and glyphs, no lines
+	bare    bareParams    // the bare rung: glyphs alone
 }
 
 // locating holds the thresholds the suites were tuned with.
@@ -43,7 +45,13 @@ var locating = locateParams{
 		seenShare: 0.85, margin: 0.2, step: 0.1, fineStep: 0.05, minShift: 0.2,
 		maxLines: 12, ridgeDepth: 4, lineWidth: 0.04, sideGap: 0.1,
 	},
-	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9},
+	boxed: boxedParams{
+		oversize: 1.2, inset: 0.02, paperQuantile: 0.75, inkQuantile: 0.01, minContrast: 60,
+		minGlyphs: 6, glyphSpread: 2, minCells: 4, maxCells: 40, maxGlyphShare: 0.95,
+		centreTolerance: 0.2, minFitShare: 0.9, minLines: 3,
+	},
+	bare:   bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06},
+	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
 	board: boardParams{
 		fillQuantile: 0.25, tileFill: 0.55,
 		sameCellMin: 0.75, sameCellMax: 1.33, unionCornerOff: 0.25,
@@ -240,6 +248,11 @@ type shadowParams struct {
 	// The bands compared run from bandNear to bandFar cells either side
 	// of the edge: clear of the border line, within the shadow's reach.
 	bandNear, bandFar float64
+	// darkGround is the grey under which the median of a grid's inside
+	// is a dark board's ground, whose dark surround is the board's and no
+	// shadow's: lit paper, even under a print grid's filled cells, stays
+	// well above it.
+	darkGround float64
 }
 
 // boardParams are the app-board locator's (board.go,
@@ -489,4 +502,57 @@ type growParams struct {
 	// whatever the grid (a board cropped at its border), so its outer
 	// strips are not trimmed for their lines looking stray.
 	edgeShare float64
+}
+
+// boxedParams are the boxed rung's (rung_boxed.go).
+type boxedParams struct {
+	// oversize is the rectified box's side over the square root of its
+	// area in the located copy: a little more than its own pixels, so no
+	// glyph blurs into another.
+	oversize float64
+	// inset is the share of the rectified side left out along each
+	// side: the border's own line, and the perspective left in it.
+	inset float64
+	// The box's paper is its grey at paperQuantile, its ink at
+	// inkQuantile; a box whose ink is not minContrast grey levels under
+	// its paper holds no glyphs, only grain.
+	paperQuantile, inkQuantile, minContrast float64
+	// minGlyphs is the fewest glyphs cells are counted by: fewer fit
+	// some count of cells by chance.
+	minGlyphs int
+	// glyphSpread is the largest ratio of a glyph's extent to the
+	// median's either way: specks and strokes of text are no glyphs.
+	glyphSpread float64
+	// minCells..maxCells are the counts of cells along an axis tried.
+	minCells, maxCells int
+	// maxGlyphShare is the largest share of a cell a glyph may span: a
+	// count so fine that glyphs overflow its cells is text's.
+	maxGlyphShare float64
+	// centreTolerance is how far, in cells, a glyph's centre may sit off
+	// its cell's middle: what perspective and a bent page leave.
+	centreTolerance float64
+	// minFitShare is the least share of the glyphs at cells' middles:
+	// letters of text sit at no count's middles.
+	minFitShare float64
+	// minLines is the fewest rows (columns) the fitting glyphs must
+	// occupy: glyphs in one or two lines fit many counts.
+	minLines int
+}
+
+// bareParams are the bare rung's (rung_bare.go): a lattice of glyphs with
+// no line or border to confirm it.
+type bareParams struct {
+	// minGlyphs is the fewest glyphs on the lattice: a few letters of a
+	// headline line up by chance.
+	minGlyphs int
+	// minSide is the fewest rows and columns: a narrow lattice is a
+	// column of text's lines.
+	minSide int
+	// minFill is the least share of the glyphs' box they occupy: a
+	// sparse grid's empty edge strips would be lost from its box, and
+	// text's chance lattices are sparse.
+	minFill float64
+	// maxResidual is the loosest the glyphs may fit their lattice, tighter
+	// than the glyphs rung's: no line vouches for it.
+	maxResidual float64
 }

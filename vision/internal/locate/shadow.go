@@ -20,6 +20,12 @@ func shadowEdged(p raster.Plane, c Candidate) bool {
 	if !ok {
 		return false
 	}
+	// A dark board's ground runs on beyond its grid, darker than the
+	// grid's light lines and glyphs, and no shadow made it so; dividing
+	// the light out of it only raises its noise into lines.
+	if darkGround(p, toImage, rows, cols) {
+		return false
+	}
 	// paper is the bright end of the band between lattice offsets d0 and
 	// d1 beyond side (negative: inside), along the whole side: text and
 	// glyphs darken some of it, the paper is what most of it is.
@@ -67,6 +73,30 @@ func shadowEdged(p raster.Plane, c Candidate) bool {
 		}
 	}
 	return false
+}
+
+// darkGround tells whether most of the grid's inside in p is dark: a
+// dark board's ground, which its light lines and glyphs cover less than
+// half of, rather than paper.
+func darkGround(p raster.Plane, toImage geom.Homography, rows, cols int) bool {
+	var inside []float64
+	for v := 0.05; v < float64(rows); v += 0.1 {
+		for u := 0.05; u < float64(cols); u += 0.1 {
+			x, y := toImage.Apply(u, v)
+			ix, iy := int(x), int(y)
+			if ix >= 0 && iy >= 0 && ix < p.W && iy < p.H {
+				inside = append(inside, float64(p.At(ix, iy)))
+			}
+		}
+	}
+	if len(inside) == 0 {
+		return false
+	}
+	g := raster.Percentile(inside, 0.5)
+	if raster.Trace != nil {
+		raster.Trace("grid ground %.0f", g)
+	}
+	return g < locating.shadow.darkGround
 }
 
 // regrowShadowed is a lattice found only on the lit side of a shadow,

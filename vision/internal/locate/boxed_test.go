@@ -1,0 +1,85 @@
+package locate
+
+import (
+	"image"
+	"image/color"
+	"math/rand"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"binocle/vision/internal/raster"
+)
+
+// boxedBoard draws a rows x cols grid as a border alone, with a glyph (a
+// ring or a disc) in the cells glyph says, on a page of grey paper; with
+// scatter, the glyphs land anywhere in the box instead, as text's
+// letters do.
+func boxedBoard(rows, cols, cs int, paper, ink uint8, glyph func(r, c int) bool, scatter bool) gocv.Mat {
+	w, h := 900, 800
+	m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(paper), float64(paper), float64(paper), 0), h, w, gocv.MatTypeCV8UC3)
+	x0, y0 := (w-cols*cs)/2, (h-rows*cs)/2
+	c := color.RGBA{ink, ink, ink, 255}
+	gocv.Rectangle(&m, image.Rect(x0, y0, x0+cols*cs, y0+rows*cs), c, 3)
+	rng := rand.New(rand.NewSource(3))
+	for r := 0; r < rows; r++ {
+		for k := 0; k < cols; k++ {
+			if !glyph(r, k) {
+				continue
+			}
+			at := image.Pt(x0+k*cs+cs/2, y0+r*cs+cs/2)
+			if scatter {
+				at = image.Pt(x0+cs/2+rng.Intn((cols-1)*cs), y0+cs/2+rng.Intn((rows-1)*cs))
+			}
+			if (r+k)%2 == 0 {
+				gocv.Circle(&m, at, cs*3/10, c, 3)
+			} else {
+				gocv.Circle(&m, at, cs*3/10, c, -1)
+			}
+		}
+	}
+	return m
+}
+
+func TestBoxedRung(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	var given [12][12]bool
+	for r := range given {
+		for c := range given[r] {
+			given[r][c] = rng.Intn(5) < 2
+		}
+	}
+	scattered := func(r, c int) bool { return given[r][c] }
+	none := func(r, c int) bool { return false }
+	for _, tc := range []struct {
+		name               string
+		rows, cols, cs     int
+		paper, ink         uint8
+		glyph              func(r, c int) bool
+		scatter            bool
+		found              bool
+		wantRows, wantCols int
+	}{
+		{"6x6 border, glyphs in its cells", 6, 6, 80, 220, 30, scattered, false, true, 6, 6},
+		{"7x10 border, glyphs in its cells", 7, 10, 60, 220, 30, scattered, false, true, 7, 10},
+		{"light border and glyphs on a dark board", 6, 6, 80, 15, 200, scattered, false, true, 6, 6},
+		{"border with glyphs anywhere", 6, 6, 80, 220, 30, scattered, true, false, 0, 0},
+		{"empty border", 6, 6, 80, 220, 30, none, false, false, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := boxedBoard(tc.rows, tc.cols, tc.cs, tc.paper, tc.ink, tc.glyph, tc.scatter)
+			defer m.Close()
+			raster.Trace = t.Logf
+			defer func() { raster.Trace = nil }()
+			cs := NewCopies(m)
+			defer cs.Close()
+			s, ok := boxedRung.Run(cs)
+			if ok != tc.found {
+				t.Fatalf("found %v (%dx%d), want %v", ok, s.C.Rows.N, s.C.Cols.N, tc.found)
+			}
+			if ok && (s.C.Rows.N != tc.wantRows || s.C.Cols.N != tc.wantCols) {
+				t.Errorf("found %dx%d, want %dx%d", s.C.Rows.N, s.C.Cols.N, tc.wantRows, tc.wantCols)
+			}
+		})
+	}
+}

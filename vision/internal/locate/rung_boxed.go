@@ -1,0 +1,147 @@
+package locate
+
+import (
+	"math"
+
+	"gocv.io/x/gocv"
+
+	"binocle/geom"
+	"binocle/vision/internal/raster"
+)
+
+// boxedRung finds a grid drawn as a border alone: no line inside it, so
+// no lattice closes and no periodic line crosses its outline, and its
+// glyphs are all that tell its cells. The border's outline gives the
+// extent and the perspective; the glyphs' centres, rectified, must sit
+// at the centres of a whole number of equal cells across it on both
+// axes (boxedGlyphs). Light boxes on a dark board are looked for too,
+// in the inverted copy. It comes after every rung that sees lines: a
+// handful of glyphs fitting a count of cells is weaker evidence than
+// any line.
+var boxedRung = locator{
+	name: "boxed",
+	Run: func(cs *copies) (Sighting, bool) {
+		lc := cs.at(LocateSide)
+		inv := gocv.NewMat()
+		defer inv.Close()
+		gocv.BitwiseNot(lc.gray, &inv)
+		for _, gray := range []gocv.Mat{lc.gray, inv} {
+			if c, ok := boxedGlyphs(gray); ok {
+				return Sighting{C: c, scale: lc.scale}, true
+			}
+		}
+		return Sighting{}, false
+	},
+}
+
+// boxedGlyphs looks in each outline of dark ink in gray, biggest first,
+// for glyphs on a lattice of whole cells spanning it.
+func boxedGlyphs(gray gocv.Mat) (Candidate, bool) {
+	bp := locating.boxed
+	for _, q := range inkQuads(gray) {
+		if !IsConvexOrdered(q) {
+			continue
+		}
+		area := geom.QuadArea(q)
+		side := int(raster.Clamp(math.Sqrt(area)*bp.oversize, 256, 960))
+		var rect raster.Plane
+		if !rectifyPlane(gray, q, side, side, &rect) {
+			continue
+		}
+		xs, ys, size, ok := boxGlyphCentres(rect)
+		if !ok {
+			if raster.Trace != nil {
+				raster.Trace("boxed %v: %d glyphs", q, len(xs))
+			}
+			continue
+		}
+		cols, okc := wholeCells(xs, float64(side), size[0])
+		rows, okr := wholeCells(ys, float64(side), size[1])
+		if raster.Trace != nil {
+			raster.Trace("boxed %v: %d glyphs of %.0fx%.0f px in %d px, %dx%d cells (%v %v)", q, len(xs), size[0], size[1], side, rows, cols, okr, okc)
+		}
+		if !okc || !okr {
+			continue
+		}
+		ev := noEvidence
+		ev.Spots = len(xs)
+		return Candidate{Quad: q, Area: area, Rows: PeriodFit{N: rows, Score: 1}, Cols: PeriodFit{N: cols, Score: 1}, Method: MethodBoxedGlyphs, Evidence: ev}, true
+	}
+	return Candidate{}, false
+}
+
+// boxGlyphCentres finds the glyphs inside a rectified box: the dark
+// spots well under its paper, clear of its border. It returns their
+// centres, their typical width and height in pixels (the box is
+// rectified to a square, which stretches them unlike), and whether there
+// are enough of them to count cells by.
+func boxGlyphCentres(rect raster.Plane) (xs, ys []float64, size [2]float64, ok bool) {
+	bp := locating.boxed
+	inset := int(bp.inset * float64(rect.W))
+	var inner []float64
+	for y := inset; y < rect.H-inset; y += 2 {
+		for x := inset; x < rect.W-inset; x += 2 {
+			inner = append(inner, float64(rect.At(x, y)))
+		}
+	}
+	paper, ink := raster.Percentile(inner, bp.paperQuantile), raster.Percentile(inner, bp.inkQuantile)
+	if paper-ink < bp.minContrast {
+		return nil, nil, size, false
+	}
+	// Halfway between the ink and the paper: shaded cells, a few grey
+	// levels under the paper, stay paper.
+	thr := (paper + ink) / 2
+	mask := make([]byte, len(rect.Pix))
+	for y := inset; y < rect.H-inset; y++ {
+		for x := inset; x < rect.W-inset; x++ {
+			if float64(rect.At(x, y)) < thr {
+				mask[y*rect.W+x] = 255
+			}
+		}
+	}
+	spots := colourSpots(mask, rect.W, rect.H)
+	if len(spots) < bp.minGlyphs {
+		return nil, nil, size, false
+	}
+	ws, hs := make([]float64, len(spots)), make([]float64, len(spots))
+	for i, s := range spots {
+		ws[i], hs[i] = float64(s.w), float64(s.h)
+	}
+	size = [2]float64{raster.Percentile(ws, 0.5), raster.Percentile(hs, 0.5)}
+	for _, s := range spots {
+		// A speck of grain or a stroke of a line left at the border is
+		// no glyph; the glyphs of one puzzle are of a size.
+		if a, b := float64(s.w)/size[0], float64(s.h)/size[1]; max(a, b) > bp.glyphSpread || max(1/a, 1/b) > bp.glyphSpread {
+			continue
+		}
+		xs, ys = append(xs, s.x), append(ys, s.y)
+	}
+	return xs, ys, size, len(xs) >= bp.minGlyphs
+}
+
+// wholeCells is the fewest cells, of minCells..maxCells, that span length
+// with nearly every centre in pos at a cell's middle and glyphs of size
+// fitting a cell. The fewest: a lattice three times as fine puts the
+// same centres at middles too.
+func wholeCells(pos []float64, length, size float64) (int, bool) {
+	bp := locating.boxed
+	for n := bp.minCells; n <= bp.maxCells; n++ {
+		cell := length / float64(n)
+		if size > bp.maxGlyphShare*cell {
+			break
+		}
+		fit := 0
+		used := map[int]bool{}
+		for _, p := range pos {
+			u := p / cell
+			if math.Abs(u-math.Floor(u)-0.5) <= bp.centreTolerance {
+				fit++
+				used[int(u)] = true
+			}
+		}
+		if float64(fit) >= bp.minFitShare*float64(len(pos)) && len(used) >= min(n, bp.minLines) {
+			return n, true
+		}
+	}
+	return 0, false
+}
