@@ -185,9 +185,12 @@ func (ci Image) inkHue(paper [3]float64, row, col int) (hue [3]float64, strength
 	if len(pixels) == 0 {
 		return hue, 0, false
 	}
-	sort.Slice(pixels, func(a, b int) bool { return pixels[a].distinct > pixels[b].distinct })
 	p := &Tuned.Givens
-	top := pixels[min(len(pixels)-1, int(p.inkTopShare*float64(len(pixels))))].distinct
+	distinct := make([]float64, len(pixels))
+	for k, q := range pixels {
+		distinct[k] = q.distinct
+	}
+	top := kthLargest(distinct, min(len(pixels)-1, int(p.inkTopShare*float64(len(pixels)))))
 	if top <= 0 {
 		return hue, 0, false
 	}
@@ -195,7 +198,7 @@ func (ci Image) inkHue(paper [3]float64, row, col int) (hue [3]float64, strength
 	n := 0
 	for _, q := range pixels {
 		if q.distinct < p.coreShare*top {
-			break
+			continue
 		}
 		for c := range taken {
 			taken[c] += q.taken[c]
@@ -215,6 +218,40 @@ func (ci Image) inkHue(paper [3]float64, row, col int) (hue [3]float64, strength
 		hue[c] = max(0, taken[c]/float64(n)) / most
 	}
 	return hue, most, true
+}
+
+// kthLargest is the value k places from the top of values (0: the
+// largest), found by selection in linear time; it reorders values. A
+// cell's window holds a thousand pixels or more, and a big grid a
+// thousand filled cells: sorting each window was the reader's slowest
+// step on them.
+func kthLargest(values []float64, k int) float64 {
+	lo, hi := 0, len(values)-1
+	for lo < hi {
+		pivot := values[(lo+hi)/2]
+		i, j := lo, hi
+		for i <= j {
+			for values[i] > pivot {
+				i++
+			}
+			for values[j] < pivot {
+				j--
+			}
+			if i <= j {
+				values[i], values[j] = values[j], values[i]
+				i, j = i+1, j-1
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return values[k]
+		}
+	}
+	return values[k]
 }
 
 // localPapers is each cell's paper colour: the median, per channel, of
