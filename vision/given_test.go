@@ -139,15 +139,21 @@ func TestShadedCellsAreGivens(t *testing.T) {
 		name  string
 		cells []string
 		dark  bool
+		shape string  // a glyph variant (synth's Shape constants)
+		scale float64 // the glyphs' size against the look's own; 0: 1
 	}{
-		{"half played", half, false},
-		{"finished", solution, false},
-		{"finished, dark theme", solution, true},
-		{"not yet played", givens, false},
+		{"half played", half, false, "", 0},
+		{"finished", solution, false, "", 0},
+		{"finished, dark theme", solution, true, "", 0},
+		{"not yet played", givens, false, "", 0},
+		// Suns whose rays reach across their cells leave too little
+		// around them to measure: the cells' corners tell the shade.
+		{"half played, big suns with rays", half, false, synth.ShapeSparkle, 1.3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			spec := synth.Spec{Name: "shaded", Seed: 17, Kind: synth.KindClean, Style: synth.StyleTango, Look: synth.LookApp,
-				Source: "given-test", Rows: 6, Cols: 6, Cells: tc.cells, Givens: givens, Width: 800, Height: 900, Dark: tc.dark}
+				Source: "given-test", Rows: 6, Cols: 6, Cells: tc.cells, Givens: givens, Width: 800, Height: 900, Dark: tc.dark,
+				Shape: tc.shape, GlyphScale: tc.scale}
 			r, err := readSpec(t, spec)
 			if err != nil {
 				t.Fatal(err)

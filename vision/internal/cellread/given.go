@@ -56,13 +56,25 @@ func FindGivens(ci Image, style Style, cells []solver.Cell) []bool {
 func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 	p := &Tuned.Givens
 	ink := style != StyleTango
+	background := func(row, col int) (float64, bool) { return ci.background(row, col, ink) }
+	for i, v := range cells {
+		if _, ok := background(i/ci.Cols, i%ci.Cols); style == StyleTango && v != solver.Empty && !ok {
+			// A piece that leaves too little of its cell to measure
+			// around it (a big sun's rays): every cell is measured in
+			// its corners instead, which a round piece leaves clear.
+			// On paper a glyph reaching the corners would be measured
+			// with the lines and borders beside them.
+			background = ci.cornerLevel
+			break
+		}
+	}
 	var filled []int
 	var levels []float64
 	for i, v := range cells {
 		if v == solver.Empty {
 			continue
 		}
-		level, ok := ci.background(i/ci.Cols, i%ci.Cols, ink)
+		level, ok := background(i/ci.Cols, i%ci.Cols)
 		if !ok {
 			return nil
 		}
@@ -78,7 +90,7 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		if v != solver.Empty {
 			continue
 		}
-		if level, ok := ci.background(i/ci.Cols, i%ci.Cols, ink); ok {
+		if level, ok := background(i/ci.Cols, i%ci.Cols); ok {
 			blank = append(blank, level)
 		}
 	}
