@@ -57,29 +57,18 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 	p := &Tuned.Givens
 	ink := style != StyleTango
 	background := func(row, col int) (float64, bool) { return ci.background(row, col, ink) }
-	for i, v := range cells {
-		if _, ok := background(i/ci.Cols, i%ci.Cols); style == StyleTango && v != solver.Empty && !ok {
-			// A piece that leaves too little of its cell to measure
-			// around it (a big sun's rays): every cell is measured in
-			// its corners instead, which a round piece leaves clear.
-			// On paper a glyph reaching the corners would be measured
-			// with the lines and borders beside them.
-			background = ci.cornerLevel
-			break
-		}
+	filled, levels, ok := filledLevels(ci, cells, background)
+	if !ok && style == StyleTango {
+		// A piece that leaves too little of its cell to measure around
+		// it (a big sun's rays): every cell is measured in its corners
+		// instead, which a round piece leaves clear. On paper a glyph
+		// reaching the corners would be measured with the lines and
+		// borders beside them.
+		background = ci.cornerLevel
+		filled, levels, ok = filledLevels(ci, cells, background)
 	}
-	var filled []int
-	var levels []float64
-	for i, v := range cells {
-		if v == solver.Empty {
-			continue
-		}
-		level, ok := background(i/ci.Cols, i%ci.Cols)
-		if !ok {
-			return nil
-		}
-		filled = append(filled, i)
-		levels = append(levels, level)
+	if !ok {
+		return nil
 	}
 	s, ok := SplitTwo(levels, p.ShadeGap, p.ShadeFloor)
 	if !ok {
@@ -140,6 +129,23 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		given[filled[k]] = !shadedLow
 	}
 	return given
+}
+
+// filledLevels measures the filled cells' backgrounds, in cell order;
+// ok is false at the first that cannot be measured.
+func filledLevels(ci Image, cells []solver.Cell, background func(row, col int) (float64, bool)) (filled []int, levels []float64, ok bool) {
+	for i, v := range cells {
+		if v == solver.Empty {
+			continue
+		}
+		level, ok := background(i/ci.Cols, i%ci.Cols)
+		if !ok {
+			return nil, nil, false
+		}
+		filled = append(filled, i)
+		levels = append(levels, level)
+	}
+	return filled, levels, true
 }
 
 // background is the median grey of a cell's window away from its sides

@@ -312,25 +312,18 @@ func (ci Image) localPapers() []*[3]float64 {
 // the choice of the squares nearest the board's paper leave out a
 // thick border's edge.
 func (ci Image) cornerSquares(row, col int, visit func([3]float64)) {
-	px := ci.Px
-	lo := int(math.Round(Tuned.Givens.markCorner * float64(px)))
-	size := max(1, int(math.Round(Tuned.Givens.markCornerSize*float64(px))))
-	for _, oy := range []int{lo, px - lo - size} {
-		for _, ox := range []int{lo, px - lo - size} {
-			var ch [3][]float64
-			for y := row*px + oy; y < row*px+oy+size; y++ {
-				for x := col*px + ox; x < col*px+ox+size; x++ {
-					b, g, r := ci.bgr.At(x, y)
-					ch[0] = append(ch[0], float64(b))
-					ch[1] = append(ch[1], float64(g))
-					ch[2] = append(ch[2], float64(r))
-				}
-			}
-			if len(ch[0]) > 0 {
-				visit([3]float64{median(ch[0]), median(ch[1]), median(ch[2])})
+	ci.cornerSquaresAt(row, col, func(x0, y0, size int) {
+		var ch [3][]float64
+		for y := y0; y < y0+size; y++ {
+			for x := x0; x < x0+size; x++ {
+				b, g, r := ci.bgr.At(x, y)
+				ch[0] = append(ch[0], float64(b))
+				ch[1] = append(ch[1], float64(g))
+				ch[2] = append(ch[2], float64(r))
 			}
 		}
-	}
+		visit([3]float64{median(ch[0]), median(ch[1]), median(ch[2])})
+	})
 }
 
 // twoMeans cuts points into two groups by Lloyd's iterations from the two

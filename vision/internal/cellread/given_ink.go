@@ -244,16 +244,24 @@ func (ci Image) cornerInk(row, col int) float64 {
 // small squares near a cell's corners, inside the lines and outside any
 // glyph.
 func (ci Image) corners(row, col int, visit func(i int)) {
+	ci.cornerSquaresAt(row, col, func(x0, y0, size int) {
+		for y := y0; y < y0+size; y++ {
+			for x := x0; x < x0+size; x++ {
+				visit(y*ci.Gray.W + x)
+			}
+		}
+	})
+}
+
+// cornerSquaresAt visits the top-left corner, in the grid's planes, and
+// the side of each of the four corner squares corners reads.
+func (ci Image) cornerSquaresAt(row, col int, visit func(x0, y0, size int)) {
 	px := ci.Px
 	lo := int(math.Round(Tuned.Givens.markCorner * float64(px)))
 	size := max(1, int(math.Round(Tuned.Givens.markCornerSize*float64(px))))
 	for _, oy := range []int{lo, px - lo - size} {
 		for _, ox := range []int{lo, px - lo - size} {
-			for y := row*px + oy; y < row*px+oy+size; y++ {
-				for x := col*px + ox; x < col*px+ox+size; x++ {
-					visit(y*ci.Gray.W + x)
-				}
-			}
+			visit(col*px+ox, row*px+oy, size)
 		}
 	}
 }

@@ -21,20 +21,29 @@ import (
 // pixel is a glyph's ink; a light grid's lines stay well above it.
 const latticeInk = 140
 
-// glyphGrid finds the grid in a flattened gray plane from its glyphs and
-// confirms it by its lines.
-func glyphGrid(p raster.Plane) (Candidate, bool) {
+// inkSpotFamilies finds the isolated spots of ink (under latticeInk) in a
+// flattened gray plane and groups them by size, as the glyph rungs look
+// for a grid's glyphs among them: the spots, one of each size family
+// (single) and the families as ranges of single.
+func inkSpotFamilies(p raster.Plane) (spots, single []spot, fams [][2]int) {
 	mask := make([]byte, len(p.Pix))
 	for i, v := range p.Pix {
 		if v < latticeInk {
 			mask[i] = 255
 		}
 	}
-	spots := isolatedSpots(colourSpots(mask, p.W, p.H))
+	spots = isolatedSpots(colourSpots(mask, p.W, p.H))
+	single, fams = spotFamilies(spots, maxGlyphFamilies)
+	return spots, single, fams
+}
+
+// glyphGrid finds the grid in a flattened gray plane from its glyphs and
+// confirms it by its lines.
+func glyphGrid(p raster.Plane) (Candidate, bool) {
 	// A page of text around a sparse grid can have more letters, by
 	// area, than the grid has glyphs; the letters fit no lattice the
 	// lines confirm, and the glyphs' own size comes next.
-	single, fams := spotFamilies(spots, maxGlyphFamilies)
+	spots, single, fams := inkSpotFamilies(p)
 	for _, f := range fams {
 		if raster.Trace != nil {
 			raster.Trace("glyph family sizes %.1f..%.1f: %d spots", single[f[0]].size(), single[f[1]-1].size(), f[1]-f[0])

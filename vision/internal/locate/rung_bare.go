@@ -29,14 +29,7 @@ var bareRung = locator{
 // glyph each.
 func bareGlyphGrid(p raster.Plane) (Candidate, bool) {
 	bp := locating.bare
-	mask := make([]byte, len(p.Pix))
-	for i, v := range p.Pix {
-		if v < latticeInk {
-			mask[i] = 255
-		}
-	}
-	spots := isolatedSpots(colourSpots(mask, p.W, p.H))
-	single, fams := spotFamilies(spots, maxGlyphFamilies)
+	_, single, fams := inkSpotFamilies(p)
 	for _, f := range fams {
 		lo, hi := f[0], f[1]
 		if hi-lo < bp.minGlyphs {
