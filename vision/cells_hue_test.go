@@ -1,10 +1,12 @@
 package vision
 
 import (
+	"image/color"
 	"slices"
 	"testing"
 
 	"binocle/internal/halfplayed"
+	"binocle/internal/synth"
 	"binocle/solver"
 )
 
@@ -25,5 +27,44 @@ func TestOneColourInkIsNotTango(t *testing.T) {
 	}
 	if got := solver.GridRows(r.Cells, r.Rows, r.Cols); !slices.Equal(got, halfplayed.NewspaperSolution) {
 		t.Fatalf("read %v, want %v", got, halfplayed.NewspaperSolution)
+	}
+}
+
+// Apps that print each symbol in its own colour (a red X and a blue O, a
+// blue 0 beside a black 1) show the two hues the colour rules take for
+// Tango; the glyphs' shapes say which inked style it is, and each cell's
+// value follows its glyph, not its hue.
+func TestColouredSymbolsKeepTheirShapes(t *testing.T) {
+	red, blue, black := color.RGBA{200, 40, 40, 255}, color.RGBA{40, 90, 210, 255}, color.RGBA{30, 30, 30, 255}
+	half := halfplayed.Newspaper()
+	for _, tc := range []struct {
+		name      string
+		style     string
+		one, zero color.RGBA
+		wantStyle Style
+	}{
+		{"red X, blue O", synth.StyleXO, red, blue, StyleXO},
+		{"blue X, red O", synth.StyleXO, blue, red, StyleXO},
+		{"black 1, blue 0", synth.StyleDigits, black, blue, StyleDigits},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := synth.Spec{Name: "coloured-symbols", Seed: 5, Kind: synth.KindClean, Style: tc.style, Look: synth.LookPrint,
+				Rows: 8, Cols: 8, Cells: half.Givens, Givens: half.Givens, Width: 900, Height: 1000, Orientation: 1,
+				OneInk: tc.one, ZeroInk: tc.zero}
+			sample, err := synth.Render(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := ReadBytes(sample.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Style != tc.wantStyle {
+				t.Fatalf("read as %s, want %s", r.Style, tc.wantStyle)
+			}
+			if got := solver.GridRows(r.Cells, r.Rows, r.Cols); !slices.Equal(got, half.Givens) {
+				t.Fatalf("read %v, want %v", got, half.Givens)
+			}
+		})
 	}
 }

@@ -243,6 +243,38 @@ func voteStyle(probs [][KindCount]float64, allowed func(Style) bool) (Style, boo
 	return best, best != ""
 }
 
+// inkOverColour is the inked style the net clearly prefers for a grid the
+// colour rules took for Tango or tiles, if any (netParams.inkOverColour).
+func inkOverColour(probs [][KindCount]float64) (Style, bool) {
+	style, ok := voteStyle(probs, func(s Style) bool { return !isColourStyle(s) })
+	if !ok {
+		return "", false
+	}
+	var mass [KindCount]float64
+	for _, p := range probs {
+		if p[kindBlank] < Tuned.Net.glyphVote {
+			for k := range p {
+				mass[k] += p[k]
+			}
+		}
+	}
+	colour := mass[kindSun] + mass[kindMoon] + mass[kindWarm] + mass[kindCool]
+	ink := 0.0
+	for _, sk := range StyleKinds {
+		if sk.Style != style {
+			continue
+		}
+		for _, k := range sk.Kinds {
+			// An X/O/I grid may hold few I's; its X's and O's say enough.
+			if mass[k.Kind] < Tuned.Net.inkKindMass && k.Value != solver.Two {
+				return "", false
+			}
+			ink += mass[k.Kind]
+		}
+	}
+	return style, ink >= Tuned.Net.inkOverColour*colour
+}
+
 // ValueProbs are one cell's probabilities of being blank, '0', '1' and '2'.
 type ValueProbs [4]float64
 
@@ -369,6 +401,12 @@ func Read(ci Image) (Style, []solver.Cell, []float64, []ValueProbs) {
 	allowed := func(Style) bool { return true }
 	if inkOnly || cellNetMode == "inkplus" {
 		if isColourStyle(hand) {
+			if probs, err := ClassifyCells(CellPatches(ci, CellSide), CellSide); err == nil {
+				if ink, ok := inkOverColour(probs); ok {
+					cells, conf, values := LabelByNet(ink, probs)
+					return ink, cells, conf, values
+				}
+			}
 			cells, conf := labelFeatures(hand, feats)
 			return hand, cells, conf, nil
 		}

@@ -54,3 +54,42 @@ func TestSoftmaxRowsConcurrent(t *testing.T) {
 		t.Fatal(e)
 	}
 }
+
+// cellsOf makes n cells that each give all their probability to kind.
+func cellsOf(kind, n int) [][KindCount]float64 {
+	out := make([][KindCount]float64, n)
+	for i := range out {
+		out[i][kind] = 1
+	}
+	return out
+}
+
+// The inked style overrules the colour rules only when the net sees both
+// of its symbols clearly and gives the colour kinds much less. The real
+// LinkedIn boards' cells are what the net, trained on renders, made of
+// them: suns as warm tiles and discs, moons as O's and cool tiles.
+func TestInkOverColour(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cells [][KindCount]float64
+		want  Style // "" for keep the colour style
+	}{
+		{"red X, blue O", slices.Concat(cellsOf(kindX, 9), cellsOf(kindO, 16)), StyleXO},
+		{"X/O/I in colour", slices.Concat(cellsOf(kindX, 14), cellsOf(kindO, 3), cellsOf(kindI, 11)), StyleXOI},
+		{"black 1, blue 0", slices.Concat(cellsOf(kindDigit1, 6), cellsOf(kindDigit0, 8)), StyleDigits},
+		{"real LinkedIn, as the net sees it", slices.Concat(cellsOf(kindDisc, 1), cellsOf(kindO, 4), cellsOf(kindWarm, 4), cellsOf(kindCool, 1)), ""},
+		{"real LinkedIn, moons as 0's", slices.Concat(cellsOf(kindDisc, 1), cellsOf(kindCircle, 2), cellsOf(kindDigit0, 5)), ""},
+		{"letters among many tiles", slices.Concat(cellsOf(kindX, 5), cellsOf(kindO, 5), cellsOf(kindWarm, 10)), ""},
+		{"Tango", slices.Concat(cellsOf(kindSun, 18), cellsOf(kindMoon, 18)), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := inkOverColour(tc.cells)
+			if !ok {
+				got = ""
+			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -58,7 +58,7 @@ var Tuned = Params{
 		letterCentreScale: 0.5, letterFlanksScale: 0.4, letterSure: 1.5, barSure: 1.5,
 		hollowCentre: 0.3, hollowScale: 0.25, shapeSure: 1,
 	},
-	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXMass: 1.5},
+	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXMass: 1.5, inkOverColour: 2, inkKindMass: 2},
 	Resemble: resembleParams{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
@@ -291,6 +291,15 @@ type netParams struct {
 	// X/O/I grid needs: a digit grid's 1's look like I's and its 0's like
 	// O's, and only the X's tell the letters apart.
 	minXMass float64
+	// A grid the colour rules take for Tango or tiles is read in an inked
+	// style instead when the net gives that style's kinds inkOverColour
+	// times the probability it gives the colour kinds, and each of the
+	// style's values at least inkKindMass: apps that print X in red and O
+	// in blue, or the player's blue pen on black print, have the two hues
+	// the colour rules look for. The net, trained on renders, takes real
+	// LinkedIn suns and moons for warm tiles, discs and O's, and no real
+	// Tango board shows both an inked 1 and an inked 0 at inkKindMass.
+	inkOverColour, inkKindMass float64
 }
 
 // resembleParams settle doubtful glyphs by the grid's others
