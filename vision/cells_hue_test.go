@@ -51,11 +51,7 @@ func TestColouredSymbolsKeepTheirShapes(t *testing.T) {
 			spec := synth.Spec{Name: "coloured-symbols", Seed: 5, Kind: synth.KindClean, Style: tc.style, Look: synth.LookPrint,
 				Rows: 8, Cols: 8, Cells: half.Givens, Givens: half.Givens, Width: 900, Height: 1000, Orientation: 1,
 				OneInk: tc.one, ZeroInk: tc.zero}
-			sample, err := synth.Render(spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := ReadBytes(sample.Data)
+			r, err := readSpec(t, spec)
 			if err != nil {
 				t.Fatal(err)
 			}

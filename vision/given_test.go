@@ -374,11 +374,7 @@ func TestGivensByInkColour(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			spec := base
 			tc.edit(&spec)
-			sample, err := synth.Render(spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := ReadBytes(sample.Data)
+			r, err := readSpec(t, spec)
 			if err != nil {
 				t.Fatal(err)
 			}
