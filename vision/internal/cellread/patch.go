@@ -65,9 +65,17 @@ func CellPatches(ci Image, side int) []CellPatch {
 	bgr := shrink(ci.bgr.Pix, ci.bgr.W, ci.bgr.H, gocv.MatTypeCV8UC3, w, h)
 	// The grey channel as levels, by grey level: a table, not a division
 	// per pixel.
+	// Ink is whichever side of paper reaches further: on a dark theme the
+	// glyphs are lighter than the board, and the grey channel is turned
+	// over so that the net sees dark-on-light ink either way, not a
+	// second look of every glyph that its training renders seldom show.
+	gain := cellGreyGain / spread
+	if q[2]-q[1] > q[1]-q[0] {
+		gain = -gain
+	}
 	var greyLevel [256]uint8
 	for v := range greyLevel {
-		greyLevel[v] = toLevel(128 + cellGreyGain*(float64(v)-paper)/spread)
+		greyLevel[v] = toLevel(128 + gain*(float64(v)-paper))
 	}
 	m := (side - CellSide) / 2
 	n := side * side
