@@ -20,7 +20,8 @@
 // lines (outline_*.go, tiles.go); the glyphs rung fits the glyphs to a
 // lattice (glyphlattice.go, glyphstrips.go); the boxed rung counts the
 // cells of a border with no lines inside by the glyphs at their middles
-// (rung_boxed.go), and the bare rung takes a dense lattice of glyphs
+// (rung_boxed.go; a border of two sides meeting at a corner spans its
+// box, boxcorner.go), and the bare rung takes a dense lattice of glyphs
 // with no line or border at all, bounded by the glyphs (rung_bare.go).
 //
 // Lines are measured by gridline, bent pages straightened by rectify;

@@ -7,6 +7,56 @@ import (
 	"binocle/vision/internal/raster"
 )
 
+// growLines grows f over the rows and columns of its grid that its
+// closed cells missed, following its lines: a big lattice's strip by
+// strip (GrowBig) when big is set, then a small one's (growSmall). The
+// followers take a line for a ridge darker than the paper beside it, so
+// on a dark board, whose lines are light, they look in gray's negative
+// (see darkGround): in gray itself the light lines are no such ridge,
+// while the dark ground between the light clue counts printed beside the
+// grid is one at every cell, and the grid grew into its clue strips.
+func growLines(gray gocv.Mat, f LatticeFit, big bool) LatticeFit {
+	lines := gray
+	if darkGround(raster.PlaneOf(gray), f.ToImage, f.Rows, f.Cols) {
+		neg := gocv.NewMat()
+		defer neg.Close()
+		gocv.BitwiseNot(gray, &neg)
+		if lightLines(gray, neg, f) {
+			lines = neg
+		}
+	}
+	if big {
+		f = GrowBig(lines, f)
+	}
+	return growSmall(lines, f)
+}
+
+// lightLinesOver is how many times plainer than as dark ridges a grid's
+// lines must stand out as light ones, in the negative, to be light: a
+// dark board's tiles, or a dim photo's cells, can be dark around darker
+// gaps.
+const lightLinesOver = 2
+
+// lightLines tells whether f's lines stand out in gray as light ridges
+// (dark ones in its negative neg) rather than dark ones.
+func lightLines(gray, neg gocv.Mat, f LatticeFit) bool {
+	plane := func(m gocv.Mat) (gridline.DarkPlane, bool) {
+		raw, err := m.DataPtrUint8()
+		return gridline.DarkPlane{W: m.Cols(), H: m.Rows(), Raw: raw}, err == nil && len(raw) == m.Cols()*m.Rows()
+	}
+	pd, ok1 := plane(gray)
+	pl, ok2 := plane(neg)
+	if !ok1 || !ok2 {
+		return false
+	}
+	g := latticeNodes(f, f.ToImage)
+	dark, light := LinesLevel(pd, g), LinesLevel(pl, g)
+	if raster.Trace != nil {
+		raster.Trace("lines as dark ridges %.1f, as light ones %.1f", dark, light)
+	}
+	return light > lightLinesOver*max(dark, gridline.Measuring.MinBigRidge)
+}
+
 // growSmall follows the lines of a lattice too small for growBig.
 func growSmall(gray gocv.Mat, f LatticeFit) LatticeFit {
 	if max(f.Rows, f.Cols) >= locating.grow.minBigSide && f.CellSize <= locating.grow.maxBigCell {

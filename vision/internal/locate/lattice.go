@@ -265,7 +265,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (LatticeFit, Evidence,
 	if f, lines, ok := QuickLattice(gray); ok {
 		ev := latticeEvidence(f, lines, "sure")
 		ev.HalfSize = true
-		return growSmall(gray, AdjustBent(gray, f)), ev, true
+		return growLines(gray, AdjustBent(gray, f), false), ev, true
 	}
 	var fits []LatticeFit
 	for _, v := range variants {
@@ -283,7 +283,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (LatticeFit, Evidence,
 		}
 	}
 	if f, ev, ok := FirstGrid(gray, fits); ok {
-		return growSmall(gray, GrowBig(gray, AdjustBent(gray, f))), ev, true
+		return growLines(gray, AdjustBent(gray, f), true), ev, true
 	}
 	return LatticeFit{}, Evidence{}, false
 }

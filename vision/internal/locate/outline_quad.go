@@ -189,6 +189,12 @@ func refineSides(q [4][2]float64, pts []image.Point) [4][2]float64 {
 // lines form one connected lattice however faint, once the threshold is
 // relative to the neighbourhood.
 func inkQuads(gray gocv.Mat) [][4][2]float64 {
+	return inkOutlines(gray, fitQuad)
+}
+
+// inkOutlines fits a quadrilateral by fit to the outline of every large
+// connected dark structure in gray (see contourQuads).
+func inkOutlines(gray gocv.Mat, fit func([]image.Point) ([4][2]float64, bool)) [][4][2]float64 {
 	block := max(15, (max(gray.Cols(), gray.Rows())/30)|1)
 	ink := gocv.NewMat()
 	defer ink.Close()
@@ -196,11 +202,17 @@ func inkQuads(gray gocv.Mat) [][4][2]float64 {
 	kernel := gocv.GetStructuringElement(gocv.MorphRect, raster.Pt(3, 3))
 	defer kernel.Close()
 	gocv.MorphologyEx(ink, &ink, gocv.MorphClose, kernel)
-	return contourQuads(ink)
+	return contourOutlines(ink, fit)
 }
 
 // contourQuads fits a quadrilateral to every large outer contour of a mask.
 func contourQuads(mask gocv.Mat) [][4][2]float64 {
+	return contourOutlines(mask, fitQuad)
+}
+
+// contourOutlines fits a quadrilateral by fit to each of the four largest
+// outer contours of a mask, largest first.
+func contourOutlines(mask gocv.Mat, fit func([]image.Point) ([4][2]float64, bool)) [][4][2]float64 {
 	contours := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxNone)
 	defer contours.Close()
 	minArea := locating.outline.minArea * float64(mask.Cols()*mask.Rows())
@@ -223,7 +235,7 @@ func contourQuads(mask gocv.Mat) [][4][2]float64 {
 	}
 	var out [][4][2]float64
 	for _, b := range big {
-		if q, ok := fitQuad(b.pts); ok {
+		if q, ok := fit(b.pts); ok {
 			out = append(out, q)
 		}
 	}

@@ -49,6 +49,7 @@ var locating = locateParams{
 		oversize: 1.2, inset: 0.02, paperQuantile: 0.75, inkQuantile: 0.01, minContrast: 60,
 		minGlyphs: 6, glyphSpread: 2, minCells: 4, maxCells: 40, maxGlyphShare: 0.95,
 		centreTolerance: 0.2, minFitShare: 0.9, minLines: 3,
+		cornerHullPoints: 64, cornerHull: 0.85, cornerSkew: 0.35, cornerAspect: 3, cornerBand: 0.06, cornerOnArms: 0.9,
 	},
 	bare:   bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06},
 	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
@@ -537,6 +538,21 @@ type boxedParams struct {
 	// minLines is the fewest rows (columns) the fitting glyphs must
 	// occupy: glyphs in one or two lines fit many counts.
 	minLines int
+
+	// A border of two sides meeting at a corner (inkCorners) is an
+	// outline whose hull has at most cornerHullPoints points (a curve's
+	// has more), of which three span cornerHull of its area: the corner
+	// and its arms' ends. The corner's angle is square within cornerSkew
+	// (the cosine; perspective skews it, a triangle's sharp corners do
+	// not pass), its arms within cornerAspect of each other's length (a
+	// rule and a short stroke are no grid's sides), and cornerOnArms of
+	// the outline lies within cornerBand of the shorter arm's length of
+	// the arms: print or a filled shape has outline across the open
+	// side too.
+	cornerHullPoints         int
+	cornerHull, cornerSkew   float64
+	cornerAspect, cornerBand float64
+	cornerOnArms             float64
 }
 
 // bareParams are the bare rung's (rung_bare.go): a lattice of glyphs with
