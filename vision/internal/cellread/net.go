@@ -210,18 +210,29 @@ func ClassifyCells(patches []CellPatch, side int) ([][KindCount]float64, error) 
 // cells that are likely not blank, so that no one cell's doubtful colour
 // or shape switches the whole grid; ok is false when no cell votes.
 func voteStyle(probs [][KindCount]float64, allowed func(Style) bool) (Style, bool) {
-	var mass [KindCount]float64
-	voters := 0
+	mass, voted := glyphMass(probs)
+	return styleByMass(mass, voted, allowed)
+}
+
+// glyphMass is each kind's probability summed over the cells that are
+// likely not blank; ok is false when there is none.
+func glyphMass(probs [][KindCount]float64) (mass [KindCount]float64, ok bool) {
 	for _, p := range probs {
 		if p[kindBlank] >= Tuned.Net.glyphVote {
 			continue
 		}
-		voters++
+		ok = true
 		for k := range p {
 			mass[k] += p[k]
 		}
 	}
-	if voters == 0 {
+	return mass, ok
+}
+
+// styleByMass is the allowed style whose kinds hold the most of mass
+// (glyphMass); ok is false when no cell votes.
+func styleByMass(mass [KindCount]float64, voted bool, allowed func(Style) bool) (Style, bool) {
+	if !voted {
 		return "", false
 	}
 	best, bestMass := Style(""), -1.0
@@ -246,17 +257,10 @@ func voteStyle(probs [][KindCount]float64, allowed func(Style) bool) (Style, boo
 // inkOverColour is the inked style the net clearly prefers for a grid the
 // colour rules took for Tango or tiles, if any (netParams.inkOverColour).
 func inkOverColour(probs [][KindCount]float64) (Style, bool) {
-	style, ok := voteStyle(probs, func(s Style) bool { return !isColourStyle(s) })
+	mass, voted := glyphMass(probs)
+	style, ok := styleByMass(mass, voted, func(s Style) bool { return !isColourStyle(s) })
 	if !ok {
 		return "", false
-	}
-	var mass [KindCount]float64
-	for _, p := range probs {
-		if p[kindBlank] < Tuned.Net.glyphVote {
-			for k := range p {
-				mass[k] += p[k]
-			}
-		}
 	}
 	colour := mass[kindSun] + mass[kindMoon] + mass[kindWarm] + mass[kindCool]
 	ink := 0.0

@@ -63,8 +63,6 @@ func CellPatches(ci Image, side int) []CellPatch {
 	w, h := int(math.Round(float64(ci.Gray.W)*scale)), int(math.Round(float64(ci.Gray.H)*scale))
 	grey := shrink(ci.Gray.Pix, ci.Gray.W, ci.Gray.H, gocv.MatTypeCV8U, w, h)
 	bgr := shrink(ci.bgr.Pix, ci.bgr.W, ci.bgr.H, gocv.MatTypeCV8UC3, w, h)
-	// The grey channel as levels, by grey level: a table, not a division
-	// per pixel.
 	// Ink is whichever side of paper reaches further: on a dark theme the
 	// glyphs are lighter than the board, and the grey channel is turned
 	// over so that the net sees dark-on-light ink either way, not a
@@ -73,6 +71,8 @@ func CellPatches(ci Image, side int) []CellPatch {
 	if q[2]-q[1] > q[1]-q[0] {
 		gain = -gain
 	}
+	// The grey channel as levels, by grey level: a table, not a division
+	// per pixel.
 	var greyLevel [256]uint8
 	for v := range greyLevel {
 		greyLevel[v] = toLevel(128 + gain*(float64(v)-paper))

@@ -4,26 +4,18 @@ import (
 	"image"
 	"math"
 	"sort"
-
-	"gocv.io/x/gocv"
 )
 
 // A grid drawn with only two of its border's sides, the top and the left
 // say, meeting at a corner, spans its cells as a whole border would: the
 // two arms run the grid's width and height, and the box they open is the
 // grid's. The outline of such an L is no quadrilateral (its convex hull
-// is a triangle), so inkQuads has nothing to offer the boxed rung there;
-// inkCorners completes the L to the parallelogram its arms span.
-
-// inkCorners finds the L-shaped outlines of dark ink in gray, biggest
-// first, each completed to the quadrilateral its two arms span (TL, TR,
-// BR, BL).
-func inkCorners(gray gocv.Mat) [][4][2]float64 {
-	return inkOutlines(gray, cornerQuad)
-}
+// is a triangle), so fitQuad has nothing to offer the boxed rung there;
+// cornerQuad completes the L to the parallelogram its arms span.
 
 // cornerQuad tells whether a contour is an L, two straight arms meeting
-// at about a right angle, and returns the quadrilateral they span.
+// at about a right angle, and returns the quadrilateral they span (TL,
+// TR, BR, BL).
 func cornerQuad(pts []image.Point) ([4][2]float64, bool) {
 	bp := locating.boxed
 	hull := convexHull(pts)

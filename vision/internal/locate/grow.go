@@ -17,11 +17,11 @@ import (
 // grid is one at every cell, and the grid grew into its clue strips.
 func growLines(gray gocv.Mat, f LatticeFit, big bool) LatticeFit {
 	lines := gray
-	if darkGround(raster.PlaneOf(gray), f.ToImage, f.Rows, f.Cols) {
+	if own, ok := rawPlane(gray); ok && darkGround(raster.Plane{W: own.W, H: own.H, Pix: own.Raw}, f.ToImage, f.Rows, f.Cols) {
 		neg := gocv.NewMat()
 		defer neg.Close()
 		gocv.BitwiseNot(gray, &neg)
-		if lightLines(gray, neg, f) {
+		if negative, ok := rawPlane(neg); ok && lightLines(own, negative, f) {
 			lines = neg
 		}
 	}
@@ -29,6 +29,14 @@ func growLines(gray gocv.Mat, f LatticeFit, big bool) LatticeFit {
 		f = GrowBig(lines, f)
 	}
 	return growSmall(lines, f)
+}
+
+// rawPlane is a view of m's own pixels, read only while m is, so that a
+// few samples' look costs no copy of the whole picture; ok is false for
+// a Mat not held as one plane of bytes.
+func rawPlane(m gocv.Mat) (gridline.DarkPlane, bool) {
+	raw, err := m.DataPtrUint8()
+	return gridline.DarkPlane{W: m.Cols(), H: m.Rows(), Raw: raw}, err == nil && len(raw) == m.Cols()*m.Rows()
 }
 
 // lightLinesOver is how many times plainer than as dark ridges a grid's
@@ -39,18 +47,9 @@ const lightLinesOver = 2
 
 // lightLines tells whether f's lines stand out in gray as light ridges
 // (dark ones in its negative neg) rather than dark ones.
-func lightLines(gray, neg gocv.Mat, f LatticeFit) bool {
-	plane := func(m gocv.Mat) (gridline.DarkPlane, bool) {
-		raw, err := m.DataPtrUint8()
-		return gridline.DarkPlane{W: m.Cols(), H: m.Rows(), Raw: raw}, err == nil && len(raw) == m.Cols()*m.Rows()
-	}
-	pd, ok1 := plane(gray)
-	pl, ok2 := plane(neg)
-	if !ok1 || !ok2 {
-		return false
-	}
+func lightLines(gray, neg gridline.DarkPlane, f LatticeFit) bool {
 	g := latticeNodes(f, f.ToImage)
-	dark, light := LinesLevel(pd, g), LinesLevel(pl, g)
+	dark, light := LinesLevel(gray, g), LinesLevel(neg, g)
 	if raster.Trace != nil {
 		raster.Trace("lines as dark ridges %.1f, as light ones %.1f", dark, light)
 	}
@@ -65,14 +64,13 @@ func growSmall(gray gocv.Mat, f LatticeFit) LatticeFit {
 	if f.Rows < 3 || f.Cols < 3 {
 		return f
 	}
-	// A view of gray's own pixels, read only while gray is: the look
-	// beyond the sides must cost next to nothing on a screenshot, whose
-	// lines end at its grid.
-	raw, err := gray.DataPtrUint8()
-	if err != nil || len(raw) != gray.Cols()*gray.Rows() {
+	// The look beyond the sides must cost next to nothing on a
+	// screenshot, whose lines end at its grid: no copy of gray.
+	p, ok := rawPlane(gray)
+	if !ok {
 		return f
 	}
-	p := gridline.DarkPlane{W: gray.Cols(), H: gray.Rows(), Raw: raw, TwoSided: true}
+	p.TwoSided = true
 	sides, any := stripsRunOn(p, f)
 	if !any {
 		return f

@@ -192,9 +192,13 @@ func inkQuads(gray gocv.Mat) [][4][2]float64 {
 	return inkOutlines(gray, fitQuad)
 }
 
-// inkOutlines fits a quadrilateral by fit to the outline of every large
-// connected dark structure in gray (see contourQuads).
-func inkOutlines(gray gocv.Mat, fit func([]image.Point) ([4][2]float64, bool)) [][4][2]float64 {
+// outlineFit reads a quadrilateral from a contour's points, if it can.
+type outlineFit func([]image.Point) ([4][2]float64, bool)
+
+// inkOutlines fits a quadrilateral by each of fits, in turn, to the
+// outline of every large connected dark structure in gray (see
+// contourQuads): one threshold and one contour search serve them all.
+func inkOutlines(gray gocv.Mat, fits ...outlineFit) [][4][2]float64 {
 	block := max(15, (max(gray.Cols(), gray.Rows())/30)|1)
 	ink := gocv.NewMat()
 	defer ink.Close()
@@ -202,7 +206,7 @@ func inkOutlines(gray gocv.Mat, fit func([]image.Point) ([4][2]float64, bool)) [
 	kernel := gocv.GetStructuringElement(gocv.MorphRect, raster.Pt(3, 3))
 	defer kernel.Close()
 	gocv.MorphologyEx(ink, &ink, gocv.MorphClose, kernel)
-	return contourOutlines(ink, fit)
+	return contourOutlines(ink, fits...)
 }
 
 // contourQuads fits a quadrilateral to every large outer contour of a mask.
@@ -210,9 +214,9 @@ func contourQuads(mask gocv.Mat) [][4][2]float64 {
 	return contourOutlines(mask, fitQuad)
 }
 
-// contourOutlines fits a quadrilateral by fit to each of the four largest
-// outer contours of a mask, largest first.
-func contourOutlines(mask gocv.Mat, fit func([]image.Point) ([4][2]float64, bool)) [][4][2]float64 {
+// contourOutlines fits a quadrilateral by each of fits, in turn, to each
+// of the four largest outer contours of a mask, largest first.
+func contourOutlines(mask gocv.Mat, fits ...outlineFit) [][4][2]float64 {
 	contours := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxNone)
 	defer contours.Close()
 	minArea := locating.outline.minArea * float64(mask.Cols()*mask.Rows())
@@ -234,9 +238,11 @@ func contourOutlines(mask gocv.Mat, fit func([]image.Point) ([4][2]float64, bool
 		big = big[:4]
 	}
 	var out [][4][2]float64
-	for _, b := range big {
-		if q, ok := fit(b.pts); ok {
-			out = append(out, q)
+	for _, fit := range fits {
+		for _, b := range big {
+			if q, ok := fit(b.pts); ok {
+				out = append(out, q)
+			}
 		}
 	}
 	return out

@@ -539,7 +539,7 @@ type boxedParams struct {
 	// occupy: glyphs in one or two lines fit many counts.
 	minLines int
 
-	// A border of two sides meeting at a corner (inkCorners) is an
+	// A border of two sides meeting at a corner (cornerQuad) is an
 	// outline whose hull has at most cornerHullPoints points (a curve's
 	// has more), of which three span cornerHull of its area: the corner
 	// and its arms' ends. The corner's angle is square within cornerSkew

@@ -38,7 +38,7 @@ var boxedRung = locator{
 // for glyphs on a lattice of whole cells spanning it.
 func boxedGlyphs(gray gocv.Mat) (Candidate, bool) {
 	bp := locating.boxed
-	for _, q := range append(inkQuads(gray), inkCorners(gray)...) {
+	for _, q := range inkOutlines(gray, fitQuad, cornerQuad) {
 		if !IsConvexOrdered(q) {
 			continue
 		}
