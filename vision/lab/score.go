@@ -67,6 +67,24 @@ func EdgeKey(edges []solver.Edge) string {
 	return strings.Join(keys, " ")
 }
 
+// CluesRight counts the read clues that are in truth, at the same pair
+// of cells with the same relation: the numerator of both the clues'
+// precision (over len(read)) and their recall (over len(truth)).
+func CluesRight(truth, read []solver.Edge) int {
+	want := map[string]int{}
+	for _, k := range strings.Fields(EdgeKey(truth)) {
+		want[k]++
+	}
+	right := 0
+	for _, k := range strings.Fields(EdgeKey(read)) {
+		if want[k] > 0 {
+			want[k]--
+			right++
+		}
+	}
+	return right
+}
+
 // MaxCornerError is the largest distance between matching corners.
 func MaxCornerError(a, b [4][2]float64) float64 {
 	worst := 0.0

@@ -36,7 +36,12 @@ type ScoreOptions struct {
 	DebugDir string // a debug image for every case read wrong
 }
 
-type groupTally struct{ images, sizeRight, perfect, cornersOK, cells, cellsRight int }
+type groupTally struct {
+	images, sizeRight, perfect, cornersOK, cells, cellsRight int
+	// The clues of the grids read at their size, where each clue has a
+	// place to be compared at.
+	cluesTruth, cluesRead, cluesRight int
+}
 
 func (g *groupTally) add(o *groupTally) {
 	g.images += o.images
@@ -45,18 +50,36 @@ func (g *groupTally) add(o *groupTally) {
 	g.cornersOK += o.cornersOK
 	g.cells += o.cells
 	g.cellsRight += o.cellsRight
+	g.cluesTruth += o.cluesTruth
+	g.cluesRead += o.cluesRead
+	g.cluesRight += o.cluesRight
 }
 
 // score is the tally in percent, as the table prints it.
 func (g *groupTally) score() CaseScore {
 	return CaseScore{Images: g.images, Size: Pct(g.sizeRight, g.images), Cells: Pct(g.cellsRight, g.cells),
-		Perfect: Pct(g.perfect, g.images), CornersOK: Pct(g.cornersOK, g.images)}
+		Perfect: Pct(g.perfect, g.images), CornersOK: Pct(g.cornersOK, g.images),
+		CluesTruth: g.cluesTruth, CluesRead: g.cluesRead, CluesRight: g.cluesRight}
 }
 
 // CaseScore is a ScoreCases run's overall result, in percent.
 type CaseScore struct {
 	Images                          int
 	Size, Cells, Perfect, CornersOK float64
+	// The edge clues of the grids read at their size.
+	CluesTruth, CluesRead, CluesRight int
+}
+
+// ClueRates are the edge clues' precision and recall, each 1 where
+// there is nothing to divide by.
+func (s CaseScore) ClueRates() (precision, recall float64) {
+	rate := func(n, of int) float64 {
+		if of == 0 {
+			return 1
+		}
+		return float64(n) / float64(of)
+	}
+	return rate(s.CluesRight, s.CluesRead), rate(s.CluesRight, s.CluesTruth)
 }
 
 // ScoreCases reads every case that has a truth, prints one line per case
@@ -119,6 +142,10 @@ func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) (CaseScore
 		all.add(g)
 	}
 	row("ALL", &all)
+	if sc := all.score(); sc.CluesTruth+sc.CluesRead > 0 {
+		p, r := sc.ClueRates()
+		fmt.Fprintf(w, "clues on grids read at their size: precision %.4f, recall %.4f (%d read, %d in truth, %d right)\n", p, r, sc.CluesRead, sc.CluesTruth, sc.CluesRight)
+	}
 	if len(slow) > 0 {
 		var millis []float64
 		for _, s := range slow {
@@ -219,6 +246,11 @@ func scoreCase(g *groupTally, img, name string, tr Truth, opt ScoreOptions, w io
 			continue
 		}
 		wrong = append(wrong, fmt.Sprintf("r%dc%d %c>%c %.2f", i/tr.Cols, i%tr.Cols, want, got, r.Confidence[i]))
+	}
+	if !wicht {
+		g.cluesTruth += len(tr.Edges)
+		g.cluesRead += len(r.Edges)
+		g.cluesRight += CluesRight(tr.Edges, r.Edges)
 	}
 	edgesOK := wicht || EdgeKey(tr.Edges) == EdgeKey(r.Edges)
 	if len(wrong) == 0 && edgesOK && (!wicht || cornersOK) {
