@@ -7,8 +7,12 @@ import (
 )
 
 func TestCluesRight(t *testing.T) {
-	eq := func(r1, c1, r2, c2 int) solver.Edge { return solver.Edge{R1: r1, C1: c1, R2: r2, C2: c2, Rel: solver.Equal} }
-	x := func(r1, c1, r2, c2 int) solver.Edge { return solver.Edge{R1: r1, C1: c1, R2: r2, C2: c2, Rel: solver.Differ} }
+	eq := func(r1, c1, r2, c2 int) solver.Edge {
+		return solver.Edge{R1: r1, C1: c1, R2: r2, C2: c2, Rel: solver.Equal}
+	}
+	x := func(r1, c1, r2, c2 int) solver.Edge {
+		return solver.Edge{R1: r1, C1: c1, R2: r2, C2: c2, Rel: solver.Differ}
+	}
 	for _, tc := range []struct {
 		name        string
 		truth, read []solver.Edge
