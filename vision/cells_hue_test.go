@@ -51,16 +51,48 @@ func TestColouredSymbolsKeepTheirShapes(t *testing.T) {
 			spec := synth.Spec{Name: "coloured-symbols", Seed: 5, Kind: synth.KindClean, Style: tc.style, Look: synth.LookPrint,
 				Rows: 8, Cols: 8, Cells: half.Givens, Givens: half.Givens, Width: 900, Height: 1000, Orientation: 1,
 				OneInk: tc.one, ZeroInk: tc.zero}
-			r, err := readSpec(t, spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Style != tc.wantStyle {
-				t.Fatalf("read as %s, want %s", r.Style, tc.wantStyle)
-			}
-			if got := solver.GridRows(r.Cells, r.Rows, r.Cols); !slices.Equal(got, half.Givens) {
-				t.Fatalf("read %v, want %v", got, half.Givens)
-			}
+			wantReading(t, spec, tc.wantStyle, half.Givens)
 		})
+	}
+}
+
+// Pieces on grey tiles (an app's look) have their colour well inside the
+// tile, not reaching its corners as 0h h1's coloured tiles do, so the
+// colour rules take them for Tango's suns and moons, whose warm one
+// means the opposite value. The tile behind each piece says it is a
+// tile board, and every piece keeps its value.
+func TestTilePiecesAreNotTango(t *testing.T) {
+	half := halfplayed.Newspaper()
+	for _, tc := range []struct {
+		name  string
+		shape string
+		dark  bool
+	}{
+		{"discs on light tiles", synth.ShapeDiscs, false},
+		{"diamonds on dark tiles", synth.ShapeDiamond, true},
+		{"discs on dark tiles", synth.ShapeDiscs, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := synth.Spec{Name: "tile-pieces", Seed: 41, Kind: synth.KindClean, Style: synth.StyleTiles, Look: synth.LookApp,
+				Rows: 8, Cols: 8, Cells: half.Givens, Givens: half.Givens, Width: 900, Height: 1000, Orientation: 1,
+				Shape: tc.shape, Dark: tc.dark}
+			wantReading(t, spec, StyleTiles, half.Givens)
+		})
+	}
+}
+
+// wantReading renders spec and fails t unless it reads in style with
+// these cells.
+func wantReading(t *testing.T, spec synth.Spec, style Style, cells []string) {
+	t.Helper()
+	r, err := readSpec(t, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Style != style {
+		t.Fatalf("read as %s, want %s", r.Style, style)
+	}
+	if got := solver.GridRows(r.Cells, r.Rows, r.Cols); !slices.Equal(got, cells) {
+		t.Fatalf("read %v, want %v", got, cells)
 	}
 }

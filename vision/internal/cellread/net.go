@@ -279,6 +279,21 @@ func inkOverColour(probs [][KindCount]float64) (Style, bool) {
 	return style, ink >= Tuned.Net.inkOverColour*colour
 }
 
+// otherColourStyle is the other colour style (tiles for Tango, Tango for
+// tiles) when the net clearly prefers it to the one the colour rules
+// chose (netParams.colourOverColour).
+func otherColourStyle(hand Style, probs [][KindCount]float64) (Style, bool) {
+	mass, _ := glyphMass(probs)
+	own, other, style := [2]float64{mass[kindSun], mass[kindMoon]}, [2]float64{mass[kindWarm], mass[kindCool]}, StyleTiles
+	if hand == StyleTiles {
+		own, other, style = other, own, StyleTango
+	}
+	if min(other[0], other[1]) < Tuned.Net.colourKindMass {
+		return "", false
+	}
+	return style, other[0]+other[1] >= Tuned.Net.colourOverColour*(own[0]+own[1])
+}
+
 // ValueProbs are one cell's probabilities of being blank, '0', '1' and '2'.
 type ValueProbs [4]float64
 
@@ -409,6 +424,10 @@ func Read(ci Image) (Style, []solver.Cell, []float64, []ValueProbs) {
 				if ink, ok := inkOverColour(probs); ok {
 					cells, conf, values := LabelByNet(ink, probs)
 					return ink, cells, conf, values
+				}
+				if other, ok := otherColourStyle(hand, probs); ok {
+					cells, conf, values := LabelByNet(other, probs)
+					return other, cells, conf, values
 				}
 			}
 			cells, conf := labelFeatures(hand, feats)

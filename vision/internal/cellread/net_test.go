@@ -93,3 +93,30 @@ func TestInkOverColour(t *testing.T) {
 		})
 	}
 }
+
+func TestOtherColourStyle(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		hand  Style
+		cells [][KindCount]float64
+		want  Style // "" for keep the hand style
+	}{
+		{"pieces on grey tiles taken for Tango", StyleTango, slices.Concat(cellsOf(kindWarm, 12), cellsOf(kindCool, 9)), StyleTiles},
+		{"Tango taken for tiles", StyleTiles, slices.Concat(cellsOf(kindSun, 7), cellsOf(kindMoon, 8)), StyleTango},
+		{"real LinkedIn, as the net sees it", StyleTango, slices.Concat(cellsOf(kindSun, 4), cellsOf(kindDisc, 5)), ""},
+		{"real Zuzu", StyleTiles, slices.Concat(cellsOf(kindWarm, 4), cellsOf(kindCool, 1)), ""},
+		{"one warm tile among suns and moons", StyleTango, slices.Concat(cellsOf(kindSun, 5), cellsOf(kindMoon, 5), cellsOf(kindWarm, 1)), ""},
+		{"only one tile colour", StyleTango, cellsOf(kindWarm, 10), ""},
+		{"tiles without a clear lead", StyleTango, slices.Concat(cellsOf(kindSun, 5), cellsOf(kindMoon, 5), cellsOf(kindWarm, 8), cellsOf(kindCool, 8)), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := otherColourStyle(tc.hand, tc.cells)
+			if !ok {
+				got = ""
+			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

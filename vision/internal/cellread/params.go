@@ -58,7 +58,7 @@ var Tuned = Params{
 		letterCentreScale: 0.5, letterFlanksScale: 0.4, letterSure: 1.5, barSure: 1.5,
 		hollowCentre: 0.3, hollowScale: 0.25, shapeSure: 1,
 	},
-	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXMass: 1.5, inkOverColour: 2, inkKindMass: 2},
+	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXMass: 1.5, inkOverColour: 2, inkKindMass: 2, colourOverColour: 2, colourKindMass: 2},
 	Resemble: resembleParams{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
@@ -300,6 +300,17 @@ type netParams struct {
 	// LinkedIn suns and moons for warm tiles, discs and O's, and no real
 	// Tango board shows both an inked 1 and an inked 0 at inkKindMass.
 	inkOverColour, inkKindMass float64
+	// A grid the colour rules take for Tango is read as tiles, or the
+	// reverse, when the net gives the other colour style's kinds
+	// colourOverColour times the probability it gives the first's, and
+	// each of the other's values at least colourKindMass. The colour
+	// rules tell tiles by colour reaching a cell's corners, so a board of
+	// coloured pieces on grey tiles passes for Tango and every value
+	// swaps (Tango's warm sun is 0, a warm tile 1), an error the rules
+	// of the puzzle cannot see. The net sees the tile behind the piece.
+	// On every real LinkedIn and Zuzu screenshot it gives the other
+	// colour style's kinds no probability at all.
+	colourOverColour, colourKindMass float64
 }
 
 // resembleParams settle doubtful glyphs by the grid's others
