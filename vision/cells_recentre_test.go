@@ -49,6 +49,10 @@ func TestRecentre(t *testing.T) {
 		{9, -14, 9, -14},
 		// Half a cell off is ink on the boundaries, not glyphs.
 		{20, 0, 0, 0},
+		// Ink where the boundaries cross (a dark tile board's gaps)
+		// pulls nearly half a cell both ways; the pull on the axis
+		// under recentreMax is theirs too.
+		{20, 17, 0, 0},
 	} {
 		ci := blobCells(6, 6, px, c.ox, c.oy)
 		ci.Recentre()

@@ -113,21 +113,31 @@ func (ci *Image) Recentre() {
 	if n < p.recentreInk*float64(px*px) {
 		return
 	}
-	shift := func(s, c float64) int {
-		if math.Hypot(s, c)/n < p.recentreAgree {
-			return 0
-		}
+	// offset is the ink's offset from the cells' middles, in cells, and
+	// whether it gathers at all.
+	offset := func(s, c float64) (float64, bool) {
 		// The middle of a cell is at phase pi.
-		off := math.Atan2(-s, -c) / (2 * math.Pi)
-		// Ink that gathers half a cell off is on the boundaries: the gaps
-		// between tiles, thick lines, clues; glyphs that far off would be
-		// cut in two by the lattice, which no window can mend.
-		if math.Abs(off) < p.recentreMin || math.Abs(off) > p.recentreMax {
+		return math.Atan2(-s, -c) / (2 * math.Pi), math.Hypot(s, c)/n >= p.recentreAgree
+	}
+	offX, agreeX := offset(sx, cx)
+	offY, agreeY := offset(sy, cy)
+	// Ink that gathers half a cell off is on the boundaries: the gaps
+	// between tiles, thick lines, clues; glyphs that far off would be cut
+	// in two by the lattice, which no window can mend. Such ink lies on
+	// the boundaries both ways, where the gaps cross, so when it shows
+	// on one axis its pull on the other is the gaps' too: a dark tile
+	// board's gaps pulled its windows and clue sites 0.44 of a cell down
+	// while pulling 0.47 across.
+	if (agreeX && math.Abs(offX) > p.recentreMax) || (agreeY && math.Abs(offY) > p.recentreMax) {
+		return
+	}
+	shift := func(off float64, agree bool) int {
+		if !agree || math.Abs(off) < p.recentreMin {
 			return 0
 		}
 		return int(math.Round(off * float64(px)))
 	}
-	dx, dy := shift(sx, cx), shift(sy, cy)
+	dx, dy := shift(offX, agreeX), shift(offY, agreeY)
 	ci.GlyphX, ci.GlyphY = dx, dy
 	for i := range ci.ShiftX {
 		ci.ShiftX[i] += dx
