@@ -83,3 +83,44 @@ func TestBoxedRung(t *testing.T) {
 		})
 	}
 }
+
+// TestWholeCells counts cells from glyph centres along one axis of a box
+// 600 pixels long.
+func TestWholeCells(t *testing.T) {
+	const length = 600
+	// at are the centres of glyphs in the given cells of n.
+	at := func(n int, cells ...float64) []float64 {
+		var pos []float64
+		for _, c := range cells {
+			pos = append(pos, (c+0.5)*length/float64(n))
+		}
+		return pos
+	}
+	for _, tc := range []struct {
+		name string
+		pos  []float64
+		want int // 0: no count fits
+	}{
+		{"a glyph in each of 6 cells", at(6, 0, 1, 2, 3, 4, 5, 0, 2), 6},
+		// wild clean 010 of the dev suite: eight X's and O's and one
+		// '×' between two cells.
+		{"an edge clue among 8 glyphs", append(at(6, 0, 1, 2, 3, 4, 5, 0, 2), 4*length/6.0), 6},
+		{"two clues among 16 glyphs", append(at(8, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7), 3*length/8.0, 5*length/8.0), 8},
+		{"text: glyphs anywhere", []float64{40, 95, 170, 260, 330, 415, 470, 555}, 0},
+		// 4 cells put a third of 6 cells' glyphs on their boundaries
+		// and the rest near their middles.
+		{"a third of the glyphs on the boundaries of a coarser count", at(6, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5), 6},
+		// wild-photos 107: six digits, one of them on a boundary of 4.
+		{"a handful of glyphs, one on a boundary of a coarser count", at(6, 0, 1, 2, 3, 5, 5), 6},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, ok := wholeCells(tc.pos, length, 20)
+			if !ok {
+				n = 0
+			}
+			if n != tc.want {
+				t.Errorf("%d cells, want %d", n, tc.want)
+			}
+		})
+	}
+}

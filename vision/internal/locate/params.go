@@ -48,7 +48,7 @@ var locating = locateParams{
 	boxed: boxedParams{
 		oversize: 1.2, inset: 0.02, paperQuantile: 0.75, inkQuantile: 0.01, minContrast: 60,
 		minGlyphs: 6, glyphSpread: 2, minCells: 4, maxCells: 40, maxGlyphShare: 0.95,
-		centreTolerance: 0.2, minFitShare: 0.9, minLines: 3,
+		centreTolerance: 0.2, minFitShare: 0.9, minLines: 3, maxBoundaryShare: 0.2,
 		cornerHullPoints: 64, cornerHull: 0.85, cornerSkew: 0.35, cornerAspect: 3, cornerBand: 0.06, cornerOnArms: 0.9,
 	},
 	bare:   bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06},
@@ -535,6 +535,10 @@ type boxedParams struct {
 	// minFitShare is the least share of the glyphs at cells' middles:
 	// letters of text sit at no count's middles.
 	minFitShare float64
+	// maxBoundaryShare is the most glyphs, as a share, that may sit on
+	// the cells' boundaries and count as edge clues rather than misfits
+	// (wholeCells): more, and the count is likely half the cells.
+	maxBoundaryShare float64
 	// minLines is the fewest rows (columns) the fitting glyphs must
 	// occupy: glyphs in one or two lines fit many counts.
 	minLines int

@@ -124,22 +124,47 @@ func boxGlyphCentres(rect raster.Plane) (xs, ys []float64, size [2]float64, ok b
 // fitting a cell. The fewest: a lattice three times as fine puts the
 // same centres at middles too.
 func wholeCells(pos []float64, length, size float64) (int, bool) {
+	// An edge clue the size of a glyph sits on a boundary between two
+	// cells: it neither fits nor fails the cells. Yet a coarser count
+	// puts some glyphs on its boundaries and the rest near its middles (4
+	// cells a third of 6 cells' glyphs), and with a handful of glyphs
+	// one on a boundary is already a fifth. So a count is first sought
+	// with every glyph counted, and only when none fits with a few on
+	// the boundaries left out.
+	for _, clues := range []bool{false, true} {
+		if n, ok := wholeCellsOf(pos, length, size, clues); ok {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// wholeCellsOf is wholeCells' search, the glyphs on the cells' boundaries
+// left out where clues says so and they are few.
+func wholeCellsOf(pos []float64, length, size float64, clues bool) (int, bool) {
 	bp := locating.boxed
 	for n := bp.minCells; n <= bp.maxCells; n++ {
 		cell := length / float64(n)
 		if size > bp.maxGlyphShare*cell {
 			break
 		}
-		fit := 0
+		fit, onBoundary := 0, 0
 		used := map[int]bool{}
 		for _, p := range pos {
 			u := p / cell
-			if math.Abs(u-math.Floor(u)-0.5) <= bp.centreTolerance {
+			switch off := math.Abs(u - math.Floor(u) - 0.5); {
+			case off <= bp.centreTolerance:
 				fit++
 				used[int(u)] = true
+			case off >= 0.5-bp.centreTolerance:
+				onBoundary++
 			}
 		}
-		if float64(fit) >= bp.minFitShare*float64(len(pos)) && len(used) >= min(n, bp.minLines) {
+		counted := len(pos)
+		if clues && float64(onBoundary) <= bp.maxBoundaryShare*float64(len(pos)) {
+			counted -= onBoundary
+		}
+		if float64(fit) >= bp.minFitShare*float64(counted) && len(used) >= min(n, bp.minLines) {
 			return n, true
 		}
 	}
