@@ -52,8 +52,12 @@ func latticeIn(lc *locatedCopy, variants []edgeVariant, flat bool) (Sighting, bo
 // app board it is part of (boardAround), or, when it ends at a shadow's
 // edge, the bigger grid the flattened copy shows (regrowShadowed). A
 // complete lattice has its outline all round, and no shadow cut it short.
+// A clean one (complete, and its lines seen along nearly every segment)
+// is the whole board too: a board of coloured cells bigger than it has
+// taken the app's coloured chrome, its buttons or header bar, for cells.
 func refineLattice(cs *copies, s Sighting) Sighting {
-	if b, scale, ok := BoardAround(cs.img, s.C, s.scale); ok {
+	clean := s.C.Complete && s.C.Evidence.LineSupport >= accept.cleanLines
+	if b, scale, ok := BoardAround(cs.img, s.C, s.scale); ok && !clean {
 		return Sighting{C: b, scale: scale}
 	}
 	if !s.C.Complete && shadowEdged(cs.at(LocateSide).plane(false), s.C) {
