@@ -255,9 +255,9 @@ func styleByMass(mass [KindCount]float64, voted bool, allowed func(Style) bool) 
 }
 
 // inkOverColour is the inked style the net clearly prefers for a grid the
-// colour rules took for Tango or tiles, if any (netParams.inkOverColour).
-func inkOverColour(probs [][KindCount]float64) (Style, bool) {
-	mass, voted := glyphMass(probs)
+// colour rules took for Tango or tiles, if any (netParams.inkOverColour),
+// from the cells' summed kinds (glyphMass).
+func inkOverColour(mass [KindCount]float64, voted bool) (Style, bool) {
 	style, ok := styleByMass(mass, voted, func(s Style) bool { return !isColourStyle(s) })
 	if !ok {
 		return "", false
@@ -281,9 +281,9 @@ func inkOverColour(probs [][KindCount]float64) (Style, bool) {
 
 // otherColourStyle is the other colour style (tiles for Tango, Tango for
 // tiles) when the net clearly prefers it to the one the colour rules
-// chose (netParams.colourOverColour).
-func otherColourStyle(hand Style, probs [][KindCount]float64) (Style, bool) {
-	mass, _ := glyphMass(probs)
+// chose (netParams.colourOverColour), from the cells' summed kinds
+// (glyphMass).
+func otherColourStyle(hand Style, mass [KindCount]float64) (Style, bool) {
 	own, other, style := [2]float64{mass[kindSun], mass[kindMoon]}, [2]float64{mass[kindWarm], mass[kindCool]}, StyleTiles
 	if hand == StyleTiles {
 		own, other, style = other, own, StyleTango
@@ -421,11 +421,12 @@ func Read(ci Image) (Style, []solver.Cell, []float64, []ValueProbs) {
 	if inkOnly || cellNetMode == "inkplus" {
 		if isColourStyle(hand) {
 			if probs, err := ClassifyCells(CellPatches(ci, CellSide), CellSide); err == nil {
-				if ink, ok := inkOverColour(probs); ok {
+				mass, voted := glyphMass(probs)
+				if ink, ok := inkOverColour(mass, voted); ok {
 					cells, conf, values := LabelByNet(ink, probs)
 					return ink, cells, conf, values
 				}
-				if other, ok := otherColourStyle(hand, probs); ok {
+				if other, ok := otherColourStyle(hand, mass); ok {
 					cells, conf, values := LabelByNet(other, probs)
 					return other, cells, conf, values
 				}

@@ -83,7 +83,7 @@ func TestInkOverColour(t *testing.T) {
 		{"Tango", slices.Concat(cellsOf(kindSun, 18), cellsOf(kindMoon, 18)), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, ok := inkOverColour(tc.cells)
+			got, ok := inkOverColour(glyphMass(tc.cells))
 			if !ok {
 				got = ""
 			}
@@ -110,7 +110,8 @@ func TestOtherColourStyle(t *testing.T) {
 		{"tiles without a clear lead", StyleTango, slices.Concat(cellsOf(kindSun, 5), cellsOf(kindMoon, 5), cellsOf(kindWarm, 8), cellsOf(kindCool, 8)), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, ok := otherColourStyle(tc.hand, tc.cells)
+			mass, _ := glyphMass(tc.cells)
+			got, ok := otherColourStyle(tc.hand, mass)
 			if !ok {
 				got = ""
 			}

@@ -57,8 +57,10 @@ func latticeIn(lc *locatedCopy, variants []edgeVariant, flat bool) (Sighting, bo
 // taken the app's coloured chrome, its buttons or header bar, for cells.
 func refineLattice(cs *copies, s Sighting) Sighting {
 	clean := s.C.Complete && s.C.Evidence.LineSupport >= accept.cleanLines
-	if b, scale, ok := BoardAround(cs.img, s.C, s.scale); ok && !clean {
-		return Sighting{C: b, scale: scale}
+	if !clean {
+		if b, scale, ok := BoardAround(cs.img, s.C, s.scale); ok {
+			return Sighting{C: b, scale: scale}
+		}
 	}
 	if !s.C.Complete && shadowEdged(cs.at(LocateSide).plane(false), s.C) {
 		return regrowShadowed(cs, s)
