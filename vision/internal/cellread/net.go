@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -206,12 +207,12 @@ func ClassifyCells(patches []CellPatch, side int) ([][KindCount]float64, error) 
 	return probs, nil
 }
 
-// voteStyle is the style whose kinds hold the most probability over the
-// cells that are likely not blank, so that no one cell's doubtful colour
-// or shape switches the whole grid; ok is false when no cell votes.
+// voteStyle is the style that best explains every cell's probabilities
+// (styleByFit), so that no one cell's doubtful colour or shape switches
+// the whole grid; ok is false when no cell votes.
 func voteStyle(probs [][KindCount]float64, allowed func(Style) bool) (Style, bool) {
 	mass, voted := glyphMass(probs)
-	return styleByMass(mass, voted, allowed)
+	return styleByFit(probs, mass, voted, allowed)
 }
 
 // glyphMass is each kind's probability summed over the cells that are
@@ -229,26 +230,56 @@ func glyphMass(probs [][KindCount]float64) (mass [KindCount]float64, ok bool) {
 	return mass, ok
 }
 
-// styleByMass is the allowed style whose kinds hold the most of mass
-// (glyphMass); ok is false when no cell votes.
-func styleByMass(mass [KindCount]float64, voted bool, allowed func(Style) bool) (Style, bool) {
+// styleByFit is the allowed style under which the cells as the net saw
+// them are most likely: each cell counts the log of the probability the
+// net gives to blank and to the style's kinds, and a little of the kinds
+// that look like them (alike). Summed probability would let a style win
+// on a few cells it explains well while most cells, taken for another
+// style's kinds, say nothing against it: X/O grids whose blurred X's
+// look like 1's were read as digits though their O's were plainly O's.
+// The letter styles must still show their own kinds in mass (glyphMass):
+// X/O/I holds X/O's kinds and more, and a digit grid's 1's and 0's look
+// like I's and O's. ok is false when no cell votes.
+func styleByFit(probs [][KindCount]float64, mass [KindCount]float64, voted bool, allowed func(Style) bool) (Style, bool) {
 	if !voted {
 		return "", false
 	}
-	best, bestMass := Style(""), -1.0
+	total := 0.0
+	for k := kindBlank + 1; k < KindCount; k++ {
+		total += mass[k]
+	}
+	best, bestFit := Style(""), math.Inf(-1)
 	for _, sk := range StyleKinds {
 		letters := sk.Style == StyleXO || sk.Style == StyleXOI
-		if !allowed(sk.Style) || (sk.Style == StyleXOI && mass[kindI] < Tuned.Net.minIMass) || (letters && mass[kindX] < Tuned.Net.minXMass) {
+		if !allowed(sk.Style) || (sk.Style == StyleXOI && mass[kindI] < Tuned.Net.minIMass) || (letters && mass[kindX] < Tuned.Net.minXShare*total) {
 			continue
 		}
-		m := 0.0
+		var weight [KindCount]float64
+		weight[kindBlank] = 1
 		for _, k := range sk.Kinds {
-			m += mass[k.Kind]
+			for _, group := range alike {
+				if slices.Contains(group, k.Kind) {
+					for _, g := range group {
+						weight[g] = Tuned.Net.alikeWeight
+					}
+				}
+			}
+		}
+		for _, k := range sk.Kinds {
+			weight[k.Kind] = 1
+		}
+		fit := 0.0
+		for _, p := range probs {
+			explained := 0.0
+			for k, w := range weight {
+				explained += w * p[k]
+			}
+			fit += math.Log(explained + Tuned.Net.fitFloor)
 		}
 		// X/O/I holds X/O's kinds and more: it wins a tie, since its I's
 		// passed minIMass.
-		if m > bestMass || (m == bestMass && sk.Style == StyleXOI) {
-			best, bestMass = sk.Style, m
+		if fit > bestFit || (fit == bestFit && sk.Style == StyleXOI) {
+			best, bestFit = sk.Style, fit
 		}
 	}
 	return best, best != ""
@@ -257,8 +288,8 @@ func styleByMass(mass [KindCount]float64, voted bool, allowed func(Style) bool) 
 // inkOverColour is the inked style the net clearly prefers for a grid the
 // colour rules took for Tango or tiles, if any (netParams.inkOverColour),
 // from the cells' summed kinds (glyphMass).
-func inkOverColour(mass [KindCount]float64, voted bool) (Style, bool) {
-	style, ok := styleByMass(mass, voted, func(s Style) bool { return !isColourStyle(s) })
+func inkOverColour(probs [][KindCount]float64, mass [KindCount]float64, voted bool) (Style, bool) {
+	style, ok := styleByFit(probs, mass, voted, func(s Style) bool { return !isColourStyle(s) })
 	if !ok {
 		return "", false
 	}
@@ -422,7 +453,7 @@ func Read(ci Image) (Style, []solver.Cell, []float64, []ValueProbs) {
 		if isColourStyle(hand) {
 			if probs, err := ClassifyCells(CellPatches(ci, CellSide), CellSide); err == nil {
 				mass, voted := glyphMass(probs)
-				if ink, ok := inkOverColour(mass, voted); ok {
+				if ink, ok := inkOverColour(probs, mass, voted); ok {
 					cells, conf, values := LabelByNet(ink, probs)
 					return ink, cells, conf, values
 				}

@@ -83,10 +83,51 @@ func TestInkOverColour(t *testing.T) {
 		{"Tango", slices.Concat(cellsOf(kindSun, 18), cellsOf(kindMoon, 18)), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, ok := inkOverColour(glyphMass(tc.cells))
+			mass, voted := glyphMass(tc.cells)
+			got, ok := inkOverColour(tc.cells, mass, voted)
 			if !ok {
 				got = ""
 			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// cellsSplit makes n cells that each give share of their probability to
+// kind a and the rest to kind b: how the net sees a doubtful glyph.
+func cellsSplit(a, b int, share float64, n int) [][KindCount]float64 {
+	out := make([][KindCount]float64, n)
+	for i := range out {
+		out[i][a], out[i][b] = share, 1-share
+	}
+	return out
+}
+
+// The style is the one that explains most cells, not the one a few cells
+// give the most probability to. The cases are the shapes of the net's
+// answers on rendered photos it misread under the summed vote.
+func TestVoteStyle(t *testing.T) {
+	all := func(Style) bool { return true }
+	for _, tc := range []struct {
+		name  string
+		cells [][KindCount]float64
+		want  Style
+	}{
+		// Plain O's, and X's blurred into 1's: too little X for the summed
+		// vote's floor, so digits won, though no O looked like a 0.
+		{"X/O, blurred X's", slices.Concat(cellsOf(kindO, 8), cellsSplit(kindDigit1, kindX, 0.7, 4)), StyleXO},
+		// A sparse X/O/I puzzle that gives a single X.
+		{"X/O/I with one X", slices.Concat(cellsOf(kindX, 1), cellsOf(kindO, 7), cellsOf(kindI, 7)), StyleXOI},
+		{"digits, 0's half taken for O's", slices.Concat(cellsOf(kindDigit1, 10), cellsSplit(kindDigit0, kindO, 0.4, 10)), StyleDigits},
+		// A big digit grid whose 1's now and then look like X's.
+		{"digits, a few 1's as X", slices.Concat(cellsSplit(kindDigit1, kindI, 0.5, 200), cellsOf(kindDigit0, 200), cellsSplit(kindX, kindDigit1, 0.5, 10)), StyleDigits},
+		{"X/O with I's here and there", slices.Concat(cellsOf(kindX, 20), cellsOf(kindO, 20), cellsSplit(kindI, kindX, 0.5, 2)), StyleXO},
+		{"squares and circles", slices.Concat(cellsSplit(kindSquare, kindDisc, 0.7, 10), cellsOf(kindCircle, 10)), StyleSquareCircle},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _ := voteStyle(append(tc.cells, cellsOf(kindBlank, 10)...), all)
 			if got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}

@@ -58,7 +58,7 @@ var Tuned = Params{
 		letterCentreScale: 0.5, letterFlanksScale: 0.4, letterSure: 1.5, barSure: 1.5,
 		hollowCentre: 0.3, hollowScale: 0.25, shapeSure: 1,
 	},
-	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXMass: 1.5, inkOverColour: 2, inkKindMass: 2, colourOverColour: 2, colourKindMass: 2},
+	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, colourOverColour: 2, colourKindMass: 2},
 	Resemble: resembleParams{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
@@ -287,10 +287,21 @@ type netParams struct {
 	// this floor every X/O grid would outvote itself into X/O/I; one
 	// blurred X taken for an I is not enough.
 	minIMass float64
-	// minXMass is the X's probability, summed likewise, that an X/O or
-	// X/O/I grid needs: a digit grid's 1's look like I's and its 0's like
-	// O's, and only the X's tell the letters apart.
-	minXMass float64
+	// minXShare is the share of the cells' summed glyph probability that
+	// an X/O or X/O/I grid needs the X's to hold: a digit grid's 1's look
+	// like I's and its 0's like O's, and only the X's tell the letters
+	// apart. A share, not a sum: a big blurred digit grid gathers a few
+	// X's' worth from its many 1's, while a small X/O/I puzzle may give a
+	// single X.
+	minXShare float64
+	// alikeWeight is how much of a kind that looks like one of a style's
+	// kinds (alike) counts for that style in styleByFit: a ring drawn as
+	// an O is no proof against a circle style, but less than a circle.
+	alikeWeight float64
+	// fitFloor is added to each cell's explained probability in
+	// styleByFit, so that one cell the net is sure of, wrongly, costs a
+	// bounded amount rather than the whole grid.
+	fitFloor float64
 	// A grid the colour rules take for Tango or tiles is read in an inked
 	// style instead when the net gives that style's kinds inkOverColour
 	// times the probability it gives the colour kinds, and each of the
