@@ -95,7 +95,7 @@ func init() {
 func init() {
 	commands["trace"] = command{
 		usage:   "IMAGE ...",
-		summary: "read each image (decoded, as Read does) and print every grid candidate the locator weighs",
+		summary: "read each image as ReadFile does (the reduced decode, then the full one if no grid is found) and print every grid candidate the locator weighs",
 		run: func(fs *flag.FlagSet, args []string, _ func() (*lab.Env, error)) int {
 			if err := fs.Parse(args); err != nil {
 				return 2
@@ -107,13 +107,7 @@ func init() {
 			defer vision.TraceLocate(func(format string, args ...any) { fmt.Fprintf(stdout, format+"\n", args...) })()
 			for _, p := range fs.Args() {
 				fmt.Fprintln(stdout, "==", p)
-				m, err := vision.LoadFile(p)
-				if err != nil {
-					m.Close()
-					return fail(err)
-				}
-				r, err := vision.Read(m)
-				m.Close()
+				r, err := vision.ReadFile(p)
 				if err != nil {
 					fmt.Fprintln(stdout, "error:", err)
 					continue

@@ -16,6 +16,9 @@ func traceBoard(format string, args ...any) {
 	if boardTrace != nil {
 		boardTrace(format, args...)
 	}
+	if raster.Trace != nil {
+		raster.Trace(format, args...)
+	}
 }
 
 // AppBoard finds an app board in img by its coloured cells. It returns the

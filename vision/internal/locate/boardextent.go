@@ -440,6 +440,16 @@ func frameSide(v boardView, l spotLattice, side int, light, lines float64) (int,
 		if side >= 2 {
 			lo, hi = minR, maxR
 		}
+		// The cells crossed on the way out are the board's blank cells;
+		// a strip of print means the board has ended without a frame on
+		// this side, and a line of text further out is no frame.
+		if k > 0 {
+			strip := [4]int{minR - k, maxR + k, minC - k, maxC + k}[side]
+			if stripOfPrint(v, strip, side < 2, lo, hi) {
+				traceBoard("  frame side %d strip %d holds print", side, strip)
+				return 0, false
+			}
+		}
 		val, in := frameLine(v, at, side < 2, lo, hi)
 		traceBoard("  frame side %d line %d value %.0f in %v (light %.0f lines %.0f)", side, at, val, in, light, lines)
 		if !in {
@@ -450,6 +460,29 @@ func frameSide(v boardView, l spotLattice, side int, light, lines float64) (int,
 		}
 	}
 	return 0, false
+}
+
+// stripOfPrint tells whether most cells lo..hi of the row (horizontal)
+// or column at hold print: their middles are uneven, as no tile or blank
+// cell is (colouredSpread), and grey, as no coloured glyph is
+// (minSpotChroma).
+func stripOfPrint(v boardView, at int, horizontal bool, lo, hi int) bool {
+	print, seen := 0, 0
+	for s := lo; s <= hi; s++ {
+		c, r := at, s
+		if horizontal {
+			c, r = s, at
+		}
+		lk := v.look(c, r)
+		if !lk.ok {
+			continue
+		}
+		seen++
+		if lk.spread > locating.board.colouredSpread && lk.chroma < minSpotChroma {
+			print++
+		}
+	}
+	return seen > 0 && 2*print > seen
 }
 
 // frameLine is the median, along the line at lattice coordinate at

@@ -51,6 +51,8 @@ func TestBoxedRung(t *testing.T) {
 	}
 	scattered := func(r, c int) bool { return given[r][c] }
 	none := func(r, c int) bool { return false }
+	// A sparse puzzle's givens in two rows: too few lines to count rows by.
+	twoRows := func(r, c int) bool { return r == 2 || r == 3 }
 	for _, tc := range []struct {
 		name               string
 		rows, cols, cs     int
@@ -63,6 +65,8 @@ func TestBoxedRung(t *testing.T) {
 		{"6x6 border, glyphs in its cells", 6, 6, 80, 220, 30, scattered, false, true, 6, 6},
 		{"7x10 border, glyphs in its cells", 7, 10, 60, 220, 30, scattered, false, true, 7, 10},
 		{"light border and glyphs on a dark board", 6, 6, 80, 15, 200, scattered, false, true, 6, 6},
+		{"6x6 border, glyphs in two rows", 6, 6, 80, 220, 30, twoRows, false, true, 6, 6},
+		{"7x10 border, glyphs in two rows", 7, 10, 60, 220, 30, twoRows, false, true, 7, 10},
 		{"border with glyphs anywhere", 6, 6, 80, 220, 30, scattered, true, false, 0, 0},
 		{"empty border", 6, 6, 80, 220, 30, none, false, false, 0, 0},
 	} {

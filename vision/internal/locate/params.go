@@ -48,7 +48,7 @@ var locating = locateParams{
 	boxed: boxedParams{
 		oversize: 1.2, inset: 0.02, paperQuantile: 0.75, inkQuantile: 0.01, minContrast: 60,
 		minGlyphs: 6, glyphSpread: 2, minCells: 4, maxCells: 40, maxGlyphShare: 0.95,
-		centreTolerance: 0.2, minFitShare: 0.9, minLines: 3, maxBoundaryShare: 0.2,
+		centreTolerance: 0.2, minFitShare: 0.9, minLines: 3, maxBoundaryShare: 0.2, squareTolerance: 0.25,
 		cornerHullPoints: 64, cornerHull: 0.85, cornerSkew: 0.35, cornerAspect: 3, cornerBand: 0.06, cornerOnArms: 0.9,
 	},
 	bare:   bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06},
@@ -542,6 +542,11 @@ type boxedParams struct {
 	// minLines is the fewest rows (columns) the fitting glyphs must
 	// occupy: glyphs in one or two lines fit many counts.
 	minLines int
+	// squareTolerance is how far, in cells, the count the box's shape
+	// gives on an axis whose glyphs are too few to count by may be off a
+	// whole number (squareCells): perspective left in the box's sides,
+	// and a box that is no grid at all.
+	squareTolerance float64
 
 	// A border of two sides meeting at a corner (cornerQuad) is an
 	// outline whose hull has at most cornerHullPoints points (a curve's

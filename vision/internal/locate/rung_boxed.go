@@ -60,6 +60,12 @@ func boxedGlyphs(gray gocv.Mat) (Candidate, bool) {
 		if raster.Trace != nil {
 			raster.Trace("boxed %v: %d glyphs of %.0fx%.0f px in %d px, %dx%d cells (%v %v)", q, len(xs), size[0], size[1], side, rows, cols, okr, okc)
 		}
+		switch {
+		case okc && !okr:
+			rows, okr = squareCells(ys, float64(side), cols, boxAspect(q))
+		case okr && !okc:
+			cols, okc = squareCells(xs, float64(side), rows, 1/boxAspect(q))
+		}
 		if !okc || !okr {
 			continue
 		}
@@ -137,6 +143,60 @@ func wholeCells(pos []float64, length, size float64) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// squareCells is the count of square cells across a box whose other axis
+// holds counted cells, aspect its length over that axis': a sparse
+// puzzle may give glyphs in only two rows, too few lines to count by
+// (minLines), while its columns are plain. Every puzzle's cells are
+// square, so the box's shape gives the count, and it is kept when it
+// falls near a whole number (squareTolerance) and the glyphs sit at its
+// cells' middles.
+func squareCells(pos []float64, length float64, counted int, aspect float64) (int, bool) {
+	bp := locating.boxed
+	exact := float64(counted) * aspect
+	n := int(math.Round(exact))
+	if n < bp.minCells || n > bp.maxCells || math.Abs(exact-float64(n)) > bp.squareTolerance {
+		return 0, false
+	}
+	fit, counts := cellsFit(pos, length, n, true)
+	return n, float64(fit) >= bp.minFitShare*float64(counts)
+}
+
+// boxAspect is a box's height over its width, each the mean of its two
+// opposite sides: perspective lengthens one side as it shortens the
+// other.
+func boxAspect(q [4][2]float64) float64 {
+	side := func(a, b [2]float64) float64 { return math.Hypot(b[0]-a[0], b[1]-a[1]) }
+	w := (side(q[0], q[1]) + side(q[3], q[2])) / 2
+	h := (side(q[0], q[3]) + side(q[1], q[2])) / 2
+	if w <= 0 {
+		return 0
+	}
+	return h / w
+}
+
+// cellsFit counts the centres in pos at the middles of n cells across
+// length, and how many are counted at all: with clues, a few on the
+// cells' boundaries (maxBoundaryShare) are edge clues and left out.
+func cellsFit(pos []float64, length float64, n int, clues bool) (fit, counted int) {
+	bp := locating.boxed
+	cell := length / float64(n)
+	onBoundary := 0
+	for _, p := range pos {
+		u := p / cell
+		switch off := math.Abs(u - math.Floor(u) - 0.5); {
+		case off <= bp.centreTolerance:
+			fit++
+		case off >= 0.5-bp.centreTolerance:
+			onBoundary++
+		}
+	}
+	counted = len(pos)
+	if clues && float64(onBoundary) <= bp.maxBoundaryShare*float64(len(pos)) {
+		counted -= onBoundary
+	}
+	return fit, counted
 }
 
 // wholeCellsOf is wholeCells' search, the glyphs on the cells' boundaries
