@@ -123,6 +123,32 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 	if err != nil {
 		return nil, err
 	}
+	// Cells are square in every puzzle Binocle reads. A grid read with
+	// cells twice as tall as wide (or as wide as tall) took a line
+	// through the glyphs' middles for a cell line, or missed every other
+	// line; of the counts that make its cells square, the one whose
+	// cells the classifiers read most surely is kept.
+	if alts := locate.SquareAlternatives(c); len(alts) > 0 {
+		best, bestSure := -1, 0.0
+		for i, a := range alts {
+			r, err := readCandidate(img, a, locScale, scale, width, height, nil)
+			if err != nil {
+				continue
+			}
+			if sure := r.meanConfidence(); best < 0 || sure > bestSure {
+				best, bestSure = i, sure
+			}
+		}
+		if best >= 0 {
+			c = alts[best]
+		}
+	}
+	return readCandidate(img, c, locScale, scale, width, height, observe)
+}
+
+// readCandidate reads the grid at candidate c, found in img scaled down by
+// locScale, and reports every coordinate in the original's pixels.
+func readCandidate(img gocv.Mat, c locate.Candidate, locScale, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
 	quad := locate.ScaleQuad(c.Quad, locScale)
 	rows, cols := c.Rows.N, c.Cols.N
 	px := cellread.CellPixels(rows, cols)
@@ -160,6 +186,18 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 		r.bend = &b
 	}
 	return r, nil
+}
+
+// meanConfidence is the mean of the cells' confidences.
+func (r *Reading) meanConfidence() float64 {
+	if len(r.Confidence) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, c := range r.Confidence {
+		sum += c
+	}
+	return sum / float64(len(r.Confidence))
 }
 
 // InkCells tells, for each cell of a reading, whether it holds any ink at
