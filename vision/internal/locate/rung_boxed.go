@@ -163,17 +163,9 @@ func squareCells(pos []float64, length float64, counted int, aspect float64) (in
 	return n, float64(fit) >= bp.minFitShare*float64(counts)
 }
 
-// boxAspect is a box's height over its width, each the mean of its two
-// opposite sides: perspective lengthens one side as it shortens the
-// other.
+// boxAspect is a box's height over its width (CellAspect of one cell).
 func boxAspect(q [4][2]float64) float64 {
-	side := func(a, b [2]float64) float64 { return math.Hypot(b[0]-a[0], b[1]-a[1]) }
-	w := (side(q[0], q[1]) + side(q[3], q[2])) / 2
-	h := (side(q[0], q[3]) + side(q[1], q[2])) / 2
-	if w <= 0 {
-		return 0
-	}
-	return h / w
+	return CellAspect(Candidate{Quad: q, Rows: PeriodFit{N: 1}, Cols: PeriodFit{N: 1}})
 }
 
 // cellsFit counts the centres in pos at the middles of n cells across
