@@ -301,13 +301,32 @@ func inkOverColour(probs [][KindCount]float64, mass [KindCount]float64, voted bo
 		}
 		for _, k := range sk.Kinds {
 			// An X/O/I grid may hold few I's; its X's and O's say enough.
-			if mass[k.Kind] < Tuned.Net.inkKindMass && k.Value != solver.Two {
+			// A value counts the kinds that look like its own: a
+			// printed X/O grid whose O's the net takes half for 0's
+			// still shows its O's.
+			if alikeMass(mass, k.Kind) < Tuned.Net.inkKindMass && k.Value != solver.Two {
 				return "", false
 			}
 			ink += mass[k.Kind]
 		}
 	}
-	return style, ink >= Tuned.Net.inkOverColour*colour
+	// The style's own kinds must still hold two values' worth, however
+	// they share it out.
+	return style, ink >= 2*Tuned.Net.inkKindMass && ink >= Tuned.Net.inkOverColour*colour
+}
+
+// alikeMass is the mass of kind and the kinds that look like it (alike).
+func alikeMass(mass [KindCount]float64, kind int) float64 {
+	for _, group := range alike {
+		if slices.Contains(group, kind) {
+			sum := 0.0
+			for _, k := range group {
+				sum += mass[k]
+			}
+			return sum
+		}
+	}
+	return mass[kind]
 }
 
 // otherColourStyle is the other colour style (tiles for Tango, Tango for

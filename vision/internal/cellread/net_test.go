@@ -81,6 +81,10 @@ func TestInkOverColour(t *testing.T) {
 		{"real LinkedIn, moons as 0's", slices.Concat(cellsOf(kindDisc, 1), cellsOf(kindCircle, 2), cellsOf(kindDigit0, 5)), ""},
 		{"letters among many tiles", slices.Concat(cellsOf(kindX, 5), cellsOf(kindO, 5), cellsOf(kindWarm, 10)), ""},
 		{"Tango", slices.Concat(cellsOf(kindSun, 18), cellsOf(kindMoon, 18)), ""},
+		// dev-clean's wild-clean-045: green X's, and O's narrow enough
+		// that the net takes them nearly half for 0's.
+		{"X/O in colour, O's like 0's", slices.Concat(cellsOf(kindX, 6), cellsSplit(kindO, kindDigit0, 0.55, 3)), StyleXO},
+		{"too few of the style's own kinds", slices.Concat(cellsOf(kindX, 2), cellsSplit(kindO, kindDigit0, 0.3, 4)), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mass, voted := glyphMass(tc.cells)

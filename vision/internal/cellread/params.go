@@ -304,8 +304,9 @@ type netParams struct {
 	fitFloor float64
 	// A grid the colour rules take for Tango or tiles is read in an inked
 	// style instead when the net gives that style's kinds inkOverColour
-	// times the probability it gives the colour kinds, and each of the
-	// style's values at least inkKindMass: apps that print X in red and O
+	// times the probability it gives the colour kinds, each of the
+	// style's values at least inkKindMass (counting the kinds alike to
+	// its own), and its own kinds twice that in all: apps that print X in red and O
 	// in blue, or the player's blue pen on black print, have the two hues
 	// the colour rules look for. The net, trained on renders, takes real
 	// LinkedIn suns and moons for warm tiles, discs and O's, and no real
