@@ -129,18 +129,17 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 	// line; of the counts that make its cells square, the one whose
 	// cells the classifiers read most surely is kept.
 	if alts := locate.SquareAlternatives(c); len(alts) > 0 {
-		best, bestSure := -1, 0.0
-		for i, a := range alts {
+		var best *Reading
+		for _, a := range alts {
 			r, err := readCandidate(img, a, locScale, scale, width, height, nil)
-			if err != nil {
-				continue
-			}
-			if sure := r.meanConfidence(); best < 0 || sure > bestSure {
-				best, bestSure = i, sure
+			if err == nil && (best == nil || r.meanConfidence() > best.meanConfidence()) {
+				best, c = r, a
 			}
 		}
-		if best >= 0 {
-			c = alts[best]
+		// Only a caller who watches the read pays for reading the
+		// winner again.
+		if best != nil && observe == nil {
+			return best, nil
 		}
 	}
 	return readCandidate(img, c, locScale, scale, width, height, observe)
