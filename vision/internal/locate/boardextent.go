@@ -467,7 +467,7 @@ func frameSide(v boardView, l spotLattice, side int, light, lines float64) (int,
 // cell is (colouredSpread), and grey, as no coloured glyph is
 // (minSpotChroma).
 func stripOfPrint(v boardView, at int, horizontal bool, lo, hi int) bool {
-	print, seen := 0, 0
+	printed, seen := 0, 0
 	for s := lo; s <= hi; s++ {
 		c, r := at, s
 		if horizontal {
@@ -479,10 +479,10 @@ func stripOfPrint(v boardView, at int, horizontal bool, lo, hi int) bool {
 		}
 		seen++
 		if lk.spread > locating.board.colouredSpread && lk.chroma < minSpotChroma {
-			print++
+			printed++
 		}
 	}
-	return seen > 0 && 2*print > seen
+	return seen > 0 && 2*printed > seen
 }
 
 // frameLine is the median, along the line at lattice coordinate at

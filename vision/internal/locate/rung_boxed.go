@@ -159,8 +159,8 @@ func squareCells(pos []float64, length float64, counted int, aspect float64) (in
 	if n < bp.minCells || n > bp.maxCells || math.Abs(exact-float64(n)) > bp.squareTolerance {
 		return 0, false
 	}
-	fit, counts := cellsFit(pos, length, n, true)
-	return n, float64(fit) >= bp.minFitShare*float64(counts)
+	fit, counted, _ := cellsFit(pos, length, n, true)
+	return n, float64(fit) >= bp.minFitShare*float64(counted)
 }
 
 // boxAspect is a box's height over its width (CellAspect of one cell).
@@ -169,17 +169,20 @@ func boxAspect(q [4][2]float64) float64 {
 }
 
 // cellsFit counts the centres in pos at the middles of n cells across
-// length, and how many are counted at all: with clues, a few on the
-// cells' boundaries (maxBoundaryShare) are edge clues and left out.
-func cellsFit(pos []float64, length float64, n int, clues bool) (fit, counted int) {
+// length, how many are counted at all (with clues, a few on the cells'
+// boundaries, maxBoundaryShare, are edge clues and left out), and how
+// many of the n cells hold a fitting centre.
+func cellsFit(pos []float64, length float64, n int, clues bool) (fit, counted, lines int) {
 	bp := locating.boxed
 	cell := length / float64(n)
 	onBoundary := 0
+	used := map[int]bool{}
 	for _, p := range pos {
 		u := p / cell
 		switch off := math.Abs(u - math.Floor(u) - 0.5); {
 		case off <= bp.centreTolerance:
 			fit++
+			used[int(u)] = true
 		case off >= 0.5-bp.centreTolerance:
 			onBoundary++
 		}
@@ -188,7 +191,7 @@ func cellsFit(pos []float64, length float64, n int, clues bool) (fit, counted in
 	if clues && float64(onBoundary) <= bp.maxBoundaryShare*float64(len(pos)) {
 		counted -= onBoundary
 	}
-	return fit, counted
+	return fit, counted, len(used)
 }
 
 // wholeCellsOf is wholeCells' search, the glyphs on the cells' boundaries
@@ -196,27 +199,11 @@ func cellsFit(pos []float64, length float64, n int, clues bool) (fit, counted in
 func wholeCellsOf(pos []float64, length, size float64, clues bool) (int, bool) {
 	bp := locating.boxed
 	for n := bp.minCells; n <= bp.maxCells; n++ {
-		cell := length / float64(n)
-		if size > bp.maxGlyphShare*cell {
+		if cell := length / float64(n); size > bp.maxGlyphShare*cell {
 			break
 		}
-		fit, onBoundary := 0, 0
-		used := map[int]bool{}
-		for _, p := range pos {
-			u := p / cell
-			switch off := math.Abs(u - math.Floor(u) - 0.5); {
-			case off <= bp.centreTolerance:
-				fit++
-				used[int(u)] = true
-			case off >= 0.5-bp.centreTolerance:
-				onBoundary++
-			}
-		}
-		counted := len(pos)
-		if clues && float64(onBoundary) <= bp.maxBoundaryShare*float64(len(pos)) {
-			counted -= onBoundary
-		}
-		if float64(fit) >= bp.minFitShare*float64(counted) && len(used) >= min(n, bp.minLines) {
+		fit, counted, lines := cellsFit(pos, length, n, clues)
+		if float64(fit) >= bp.minFitShare*float64(counted) && lines >= min(n, bp.minLines) {
 			return n, true
 		}
 	}
