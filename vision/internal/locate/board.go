@@ -49,14 +49,7 @@ func AppBoard(img gocv.Mat) (Candidate, float64, bool) {
 	if !ok {
 		return Candidate{}, scale, false
 	}
-	var fills []float64
-	for _, i := range l.at {
-		fills = append(fills, spots[i].fill)
-	}
-	// Crescent moons cover little of their box; no tile does.
-	glyphs := raster.Percentile(fills, locating.board.fillQuantile) < locating.board.tileFill
-	tiles := !glyphs
-	traceBoard("fill median %.2f q25 %.2f q75 %.2f", raster.Percentile(fills, 0.5), raster.Percentile(fills, 0.25), raster.Percentile(fills, 0.75))
+	tiles, glyphs := spotsKind(spots, l)
 	if tiles {
 		l.runs = runTiles(v, l, spots, blobs)
 	}
@@ -95,6 +88,25 @@ func AppBoard(img gocv.Mat) (Candidate, float64, bool) {
 		return c, scale, true
 	}
 	return Candidate{}, scale, false
+}
+
+// spotsKind tells what a board's coloured spots are. Glyphs cover
+// little of their box (crescent moons), and no tile does: the board is
+// bounded by its frame alone. Tiles fill their cells but for the gaps:
+// the board is bounded by its tiles first. Spots that fill their box but
+// not their cell (discs half a cell wide) are neither: glyphs on a
+// printed grid whose frame, if any, bounds it.
+func spotsKind(spots []spot, l spotLattice) (tiles, glyphs bool) {
+	var fills, shares []float64
+	for p, i := range l.at {
+		fills = append(fills, spots[i].fill)
+		w, h := cellBox(l.toImage, p)
+		shares = append(shares, spots[i].size()/math.Sqrt(w*h))
+	}
+	share := raster.Percentile(shares, 0.5)
+	traceBoard("fill median %.2f q25 %.2f q75 %.2f, side %.2f of the cell's", raster.Percentile(fills, 0.5), raster.Percentile(fills, 0.25), raster.Percentile(fills, 0.75), share)
+	glyphs = raster.Percentile(fills, locating.board.fillQuantile) < locating.board.tileFill
+	return !glyphs && share >= locating.board.minTileCell, glyphs
 }
 
 // BoardAround decides whether a lattice the lattice rung found is part

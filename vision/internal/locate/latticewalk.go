@@ -58,17 +58,25 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (LatticeFit, bool) {
 	}
 	f := LatticeFit{Rows: maxR - minR + 1, Cols: maxC - minC + 1, Cells: len(at), CellSize: raster.Percentile(sizes, 0.5)}
 	order := positionsInOrder(at)
-	for _, p := range order {
-		i := at[p]
-		f.centres = append(f.centres, [2]float64{blobs[i].x, blobs[i].y})
+	f.Residual = latticeResidual(h, at, order, func(i int) (float64, float64) { return blobs[i].x, blobs[i].y })
+	centre := func(i int) [2]float64 { return [2]float64{blobs[i].x, blobs[i].y} }
+	// The same cells placed by their boxes may fit the lattice much
+	// better: glyphs touching the walls of a clean grid's cells.
+	boxed := make([]cellBlob, len(blobs))
+	for i, b := range blobs {
+		b.x, b.y = b.bx, b.by
+		boxed[i] = b
 	}
-	inv := h.Inverse()
-	for _, p := range order {
-		i := at[p]
-		a, b := inv.Apply(blobs[i].x, blobs[i].y)
-		f.Residual += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
+	if hb, ok := fitLatticeMap(boxed, at); ok {
+		r := latticeResidual(hb, at, order, func(i int) (float64, float64) { return blobs[i].bx, blobs[i].by })
+		if r < locating.lattice.boxFitGain*f.Residual {
+			h, f.Residual = hb, r
+			centre = func(i int) [2]float64 { return [2]float64{blobs[i].bx, blobs[i].by} }
+		}
 	}
-	f.Residual /= float64(len(at))
+	for _, p := range order {
+		f.centres = append(f.centres, centre(at[p]))
+	}
 	if f.Rows < 2 || f.Cols < 2 || f.Rows > 64 || f.Cols > 64 || !locating.lattice.minWalkClosed.Of(f.Cells, f.Rows*f.Cols) {
 		return LatticeFit{}, false
 	}
@@ -80,6 +88,18 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (LatticeFit, bool) {
 		return LatticeFit{}, false
 	}
 	return f, true
+}
+
+// latticeResidual is the mean distance, in cells, of the assigned
+// cells' centres from their lattice cells' centres under h.
+func latticeResidual(h geom.Homography, at map[latticePos]int, order []latticePos, centre func(i int) (float64, float64)) float64 {
+	inv := h.Inverse()
+	var sum float64
+	for _, p := range order {
+		a, b := inv.Apply(centre(at[p]))
+		sum += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
+	}
+	return sum / float64(len(order))
 }
 
 // growLattice fits the projective map from lattice to image to the cells

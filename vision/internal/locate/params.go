@@ -31,7 +31,7 @@ var locating = locateParams{
 		finerAreaMin: 0.7, finerAreaMax: 1.4, finerCornerGap: 0.15, finerCell: 0.8,
 		bucketQuantile: 0.9, neighbourNear: 0.7, neighbourFar: 2.0, sameSize: 1.35,
 		seedEnough: raster.Share{Num: 9, Den: 10}, walkTolerance: 0.3, minWalkClosed: raster.Share{Num: 3, Den: 10},
-		cellBoxMin: 0.75, cellBoxMax: 1.3, assignReach: 0.25,
+		cellBoxMin: 0.75, cellBoxMax: 1.3, assignReach: 0.25, boxFitGain: 0.5,
 	},
 	outline: outlineParams{
 		minArea: 0.01, minQuality: 0.15,
@@ -54,7 +54,7 @@ var locating = locateParams{
 	bare:   bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06},
 	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
 	board: boardParams{
-		fillQuantile: 0.25, tileFill: 0.55,
+		fillQuantile: 0.25, tileFill: 0.55, minTileCell: 0.65,
 		sameCellMin: 0.75, sameCellMax: 1.33, unionCornerOff: 0.25,
 		colourOff: 0.25, colourNear: 1.5,
 		blankQuantile: 0.75, minShade: 0.3, sideContrast: 0.3, minBlankRing: 1.5, faintTileRing: 5,
@@ -145,6 +145,12 @@ type latticeParams struct {
 	// text's chance alignment.
 	walkTolerance float64
 	minWalkClosed raster.Share
+	// A lattice is fitted to its cells' boxes instead of their centroids
+	// when that leaves at most boxFitGain of the residual. Glyphs touching
+	// a clean cell's walls notch its region and move its centroid several
+	// times as far as the lines let its box move; in a photo the ragged
+	// outlines move boxes as much as centroids, and the two fit alike.
+	boxFitGain float64
 	// cellBoxMin and cellBoxMax bound a closed region's box, as a share
 	// of the lattice cell's box there (scaled by the median one), for it
 	// to be that cell: a merged or split region is not.
@@ -264,6 +270,11 @@ type boardParams struct {
 	// at the fillQuantile is tiles; less is glyphs: crescent moons cover
 	// little of their box, no tile does.
 	fillQuantile, tileFill float64
+	// A tile fills its cell but for the gap between tiles: its side is
+	// at least minTileCell of its cell's (the median spot's). Discs half
+	// a cell wide fill their own box as well as a tile does, but they
+	// are glyphs on a printed grid, with no tiles to bound the board.
+	minTileCell float64
 
 	// The board replaces a lattice of the same cells when its cells'
 	// area is within sameCellMin..sameCellMax of the lattice's: other
