@@ -16,6 +16,13 @@ import (
 // before it is returned; that refinement is part of the rung, so the
 // ladder stays one list.
 
+// MinPuzzleSide is the fewest rows or columns a grid the ladder returns
+// may have. A 2x2 or 3x6 lattice is a corner of the grid or a few boxes
+// of text: no binary puzzle is that small (4x4 leaves the rules little
+// room, and the datasets' smallest are 6x6), so a rung that finds one is
+// turned away and the rungs below it look.
+const MinPuzzleSide = 4
+
 // locator is one rung of a ladder.
 type locator struct {
 	// name is what the locate trace calls the rung.
@@ -98,7 +105,7 @@ func climb(img gocv.Mat, ladder []locator) (Candidate, float64, error) {
 	defer cs.Close()
 	for _, r := range ladder {
 		s, ok := r.Run(cs)
-		if ok && r.accept != nil && !r.accept(cs, s) {
+		if ok && (s.C.Rows.N < MinPuzzleSide || s.C.Cols.N < MinPuzzleSide || r.accept != nil && !r.accept(cs, s)) {
 			if raster.Trace != nil {
 				raster.Trace("rung %s: %dx%d turned away", r.name, s.C.Rows.N, s.C.Cols.N)
 			}

@@ -28,8 +28,9 @@ func TestLadderOrder(t *testing.T) {
 
 // TestClimb checks the ladder's rule on rungs that find what they are
 // told: a rung that finds nothing, or whose finding its accept rule turns
-// away, hands over to the next; the first accepted wins, refined, and the
-// rungs below it are not run.
+// away, or that finds a grid smaller than any puzzle, hands over to the
+// next; the first accepted wins, refined, and the rungs below it are not
+// run.
 func TestClimb(t *testing.T) {
 	img := gocv.NewMatWithSize(32, 32, gocv.MatTypeCV8UC3)
 	defer img.Close()
@@ -46,16 +47,16 @@ func TestClimb(t *testing.T) {
 		s.C.Rows.N = 7
 		return s
 	}
-	ladder := []locator{rung("none", 1, false, nil), rung("refused", 2, true, refuse), refined, rung("below", 8, true, nil)}
+	ladder := []locator{rung("none", 6, false, nil), rung("refused", 6, true, refuse), rung("too small", 3, true, nil), refined, rung("below", 8, true, nil)}
 	c, scale, err := climb(img, ladder)
 	if err != nil || c.Rows.N != 7 || c.Cols.N != 6 || scale != 6 {
 		t.Errorf("climb: %dx%d scale %v err %v, want the refined rung's 7x6 scale 6", c.Rows.N, c.Cols.N, scale, err)
 	}
-	if got := strings.Join(ran, " "); got != "none refused refined" {
-		t.Errorf("rungs run %q, want none refused refined", got)
+	if got := strings.Join(ran, " "); got != "none refused too small refined" {
+		t.Errorf("rungs run %q, want none refused too small refined", got)
 	}
 	ran = nil
-	if _, _, err := climb(img, ladder[:2]); !errors.Is(err, ErrNoGrid) {
+	if _, _, err := climb(img, ladder[:3]); !errors.Is(err, ErrNoGrid) {
 		t.Errorf("no rung accepted: err %v, want ErrNoGrid", err)
 	}
 	small := gocv.NewMatWithSize(8, 8, gocv.MatTypeCV8UC3)
