@@ -25,7 +25,7 @@ var Tuned = Params{
 		minCellPx: 8, darkQuantile: 0.02, lightQuantile: 0.98, minContrast: 40,
 		inkShare: 0.12, inkMin: 10, inkArea: 0.03, middle: 0.2, endFrom: 0.3, endTo: 0.45,
 	},
-	Net: netParams{clueP: 0.5, keptP: 0.02, secondOpinionP: 0.05},
+	Net: netParams{clueP: 0.5, keptP: 0.02, secondOpinionP: 0.05, sureP: 0.95},
 	Templates: templateParams{
 		across: 0.27, along: 0.44, end: 0.28, core: 0.25, shift: 0.12,
 		inner: 0.12, glyphGap: 0.19, innerAlong: 0.2,
@@ -90,6 +90,10 @@ type netParams struct {
 	// clues in glyph strokes and miss small ones, so they only tip a site
 	// the net already doubts.
 	secondOpinionP float64
+	// sureP is the probability of a clue from which a site is sure. In a
+	// grid with more doubtful sites (secondOpinionP up to sureP) than
+	// sure ones, only the sure are read as clues (read.go).
+	sureP float64
 }
 
 // templateParams are the template detector's (templates.go, site.go). A

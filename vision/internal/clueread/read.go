@@ -24,28 +24,59 @@ func Read(ci cellread.Image, si SiteImage) ([]solver.Edge, []ClueSite) {
 	if err != nil {
 		return FindClues(ci), nil
 	}
-	t := &Tuned.Net
-	var templates map[[4]int]bool
-	for i := range sites {
+	at := make([]solver.Edge, len(sites))
+	for i, s := range sites {
+		at[i] = s.Edge
+	}
+	return readOdds(at, probs, func() map[[4]int]bool {
+		templates := map[[4]int]bool{}
+		for _, e := range FindClues(ci) {
+			templates[[4]int{e.R1, e.C1, e.R2, e.C2}] = true
+		}
+		return templates
+	}, Tuned.Net)
+}
+
+// readOdds reads the sites at, with the classifier's probabilities,
+// as clues, asking templates (the template detector's finds) only where
+// the net doubts a site.
+func readOdds(at []solver.Edge, probs [][siteClasses]float64, templates func() map[[4]int]bool, t netParams) ([]solver.Edge, []ClueSite) {
+	// A grid whose doubtful sites outnumber its sure ones has its doubt
+	// from something other than clues: dashed lines, a player's scribbles
+	// across the lines, glyphs crowding cells a few pixels wide. Real
+	// clues are drawn alike across one grid, and where the net is sure of
+	// some it is sure of most. There only the sure sites are read as
+	// clues; the doubtful ones are kept for the rules to add.
+	sure, doubtful := 0, 0
+	for i := range at {
+		switch clue := 1 - probs[i][siteNone]; {
+		case clue >= t.sureP:
+			sure++
+		case clue >= t.secondOpinionP:
+			doubtful++
+		}
+	}
+	noisy := doubtful > sure
+	var found map[[4]int]bool
+	for i := range at {
 		if p := 1 - probs[i][siteNone]; p >= t.secondOpinionP && p < t.clueP {
-			templates = map[[4]int]bool{}
-			for _, e := range FindClues(ci) {
-				templates[[4]int{e.R1, e.C1, e.R2, e.C2}] = true
-			}
+			found = templates()
 			break
 		}
 	}
 	var edges []solver.Edge
 	var kept []ClueSite
-	for i, s := range sites {
+	for i, e := range at {
 		p := probs[i]
 		clue := 1 - p[siteNone]
 		if clue >= t.keptP {
-			kept = append(kept, ClueSite{R1: s.Edge.R1, C1: s.Edge.C1, R2: s.Edge.R2, C2: s.Edge.C2,
+			kept = append(kept, ClueSite{R1: e.R1, C1: e.C1, R2: e.R2, C2: e.C2,
 				PNone: p[siteNone], PEqual: p[siteEqual], PCross: p[siteCross]})
 		}
-		e := s.Edge
-		if clue < t.clueP && !(clue >= t.secondOpinionP && templates[[4]int{e.R1, e.C1, e.R2, e.C2}]) {
+		if clue < t.clueP && !(clue >= t.secondOpinionP && found[[4]int{e.R1, e.C1, e.R2, e.C2}]) {
+			continue
+		}
+		if noisy && clue < t.sureP {
 			continue
 		}
 		e.Rel = solver.Equal
