@@ -59,7 +59,7 @@ func readOdds(at []solver.Edge, probs [][siteClasses]float64, templates func() m
 	noisy := doubtful > sure
 	var found map[[4]int]bool
 	for i := range at {
-		if p := 1 - probs[i][siteNone]; p >= t.secondOpinionP && p < t.clueP {
+		if p := 1 - probs[i][siteNone]; !noisy && p >= t.secondOpinionP && p < t.clueP {
 			found = templates()
 			break
 		}

@@ -26,7 +26,8 @@ type cellBlob struct {
 	// cell's wall notches the region and pulls the centroid off the
 	// cell's middle, but not the box, which the lines bound; a blurred
 	// cell's ragged outline moves the box more than the centroid. So the
-	// lattice is walked on centroids and fitted to whichever fits best.
+	// lattice is walked on centroids, and fitted to the boxes only where
+	// they fit it much better (walkLattice).
 	bx, by float64
 	w, h   int     // bounding box
 	size   float64 // sqrt(w*h): a scale that ignores glyph holes

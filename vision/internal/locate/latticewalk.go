@@ -58,24 +58,20 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (LatticeFit, bool) {
 	}
 	f := LatticeFit{Rows: maxR - minR + 1, Cols: maxC - minC + 1, Cells: len(at), CellSize: raster.Percentile(sizes, 0.5)}
 	order := positionsInOrder(at)
-	f.Residual = latticeResidual(h, at, order, func(i int) (float64, float64) { return blobs[i].x, blobs[i].y })
-	centre := func(i int) [2]float64 { return [2]float64{blobs[i].x, blobs[i].y} }
+	centroid := func(i int) (float64, float64) { return blobs[i].x, blobs[i].y }
+	box := func(i int) (float64, float64) { return blobs[i].bx, blobs[i].by }
+	f.Residual = latticeResidual(h, at, order, centroid)
+	centre := centroid
 	// The same cells placed by their boxes may fit the lattice much
 	// better: glyphs touching the walls of a clean grid's cells.
-	boxed := make([]cellBlob, len(blobs))
-	for i, b := range blobs {
-		b.x, b.y = b.bx, b.by
-		boxed[i] = b
-	}
-	if hb, ok := fitLatticeMap(boxed, at); ok {
-		r := latticeResidual(hb, at, order, func(i int) (float64, float64) { return blobs[i].bx, blobs[i].by })
-		if r < locating.lattice.boxFitGain*f.Residual {
-			h, f.Residual = hb, r
-			centre = func(i int) [2]float64 { return [2]float64{blobs[i].bx, blobs[i].by} }
+	if hb, ok := fitLatticeMap(box, at); ok {
+		if r := latticeResidual(hb, at, order, box); r < locating.lattice.boxFitGain*f.Residual {
+			h, f.Residual, centre = hb, r, box
 		}
 	}
 	for _, p := range order {
-		f.centres = append(f.centres, centre(at[p]))
+		x, y := centre(at[p])
+		f.centres = append(f.centres, [2]float64{x, y})
 	}
 	if f.Rows < 2 || f.Cols < 2 || f.Rows > 64 || f.Cols > 64 || !locating.lattice.minWalkClosed.Of(f.Cells, f.Rows*f.Cols) {
 		return LatticeFit{}, false
@@ -111,7 +107,7 @@ func growLattice(blobs []cellBlob, at map[latticePos]int) (geom.Homography, map[
 	var h geom.Homography
 	for iter := 0; iter < 4; iter++ {
 		var ok bool
-		if h, ok = fitLatticeMap(blobs, at); !ok {
+		if h, ok = fitLatticeMap(func(i int) (float64, float64) { return blobs[i].x, blobs[i].y }, at); !ok {
 			return h, nil, false
 		}
 		inv := h.Inverse()
@@ -144,16 +140,17 @@ func growLattice(blobs []cellBlob, at map[latticePos]int) (geom.Homography, map[
 	return h, at, true
 }
 
-// fitLatticeMap fits the lattice-to-image map to the cells' centres. A
+// fitLatticeMap fits the lattice-to-image map to the cells' centres
+// (centre places cell i). A
 // thick outer border eats into the outer cells and pulls their centres
 // inward, so when there are enough inner cells (all four neighbours
 // present) only they are used.
-func fitLatticeMap(blobs []cellBlob, at map[latticePos]int) (geom.Homography, bool) {
+func fitLatticeMap(centre func(i int) (float64, float64), at map[latticePos]int) (geom.Homography, bool) {
 	var src, dst, isrc, idst [][2]float64
 	for _, p := range positionsInOrder(at) {
-		i := at[p]
 		c := [2]float64{float64(p.col) + 0.5, float64(p.row) + 0.5}
-		d := [2]float64{blobs[i].x, blobs[i].y}
+		x, y := centre(at[p])
+		d := [2]float64{x, y}
 		src, dst = append(src, c), append(dst, d)
 		inner := true
 		for _, n := range [4]latticePos{{p.col - 1, p.row}, {p.col + 1, p.row}, {p.col, p.row - 1}, {p.col, p.row + 1}} {
