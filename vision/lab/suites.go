@@ -42,6 +42,8 @@ var Suites = []Suite{
 	{Name: "fresh-photos", Seed: 9102, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-25 after the last reader change, then only measured (wild looks, photos)"},
 	{Name: "dev-clean", Seed: 9201, Kind: synth.KindClean, N: 140, Wild: true, What: "looked into and tuned on: rendered 2026-11-27 to study the failures the fresh suites count without opening them (wild looks, screenshots)"},
 	{Name: "dev-photos", Seed: 9202, Kind: synth.KindPhoto, N: 140, Wild: true, What: "looked into and tuned on: as dev-clean, photos"},
+	{Name: "study-clean", Seed: 9301, Kind: synth.KindClean, N: 140, Wild: true, What: "looked into: rendered 2026-11-28 to find why a change lost boards on the fresh suites without opening them (wild looks, screenshots)"},
+	{Name: "study-photos", Seed: 9302, Kind: synth.KindPhoto, N: 140, Wild: true, What: "looked into: as study-clean, photos"},
 	{Name: "fixtures", Dir: "repo:vision/testdata/reader", What: "the reader's own clean screenshots (testdata)"},
 	{Name: "wicht", Dir: "photos/wicht-sudoku", What: "202 real phone photos of sudokus, ink truth"},
 	{Name: "screens", Dir: "screens", What: "real app and web screenshots"},

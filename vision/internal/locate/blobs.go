@@ -22,15 +22,8 @@ import (
 // cellBlob is one closed region of the edge map.
 type cellBlob struct {
 	x, y float64 // centroid
-	// bx, by is the middle of its bounding box. A glyph touching the
-	// cell's wall notches the region and pulls the centroid off the
-	// cell's middle, but not the box, which the lines bound; a blurred
-	// cell's ragged outline moves the box more than the centroid. So the
-	// lattice is walked on centroids, and fitted to the boxes only where
-	// they fit it much better (walkLattice).
-	bx, by float64
-	w, h   int     // bounding box
-	size   float64 // sqrt(w*h): a scale that ignores glyph holes
+	w, h int     // bounding box
+	size float64 // sqrt(w*h): a scale that ignores glyph holes
 	// cut says the region runs into the picture's edge, which closes it
 	// off there: the last row of a board cropped at its outer border, or
 	// the background outside a grid. It seeds no lattice and joins no
@@ -76,7 +69,7 @@ func CellBlobs(gray gocv.Mat, v edgeVariant) []cellBlob {
 		if float64(area) < locating.lattice.minBlobFill*float64(bw*bh) {
 			continue
 		}
-		out = append(out, cellBlob{x: c.X, y: c.Y, bx: float64(left) + float64(bw-1)/2, by: float64(top) + float64(bh-1)/2, w: bw, h: bh, size: math.Sqrt(float64(bw * bh)), cut: cut})
+		out = append(out, cellBlob{x: c.X, y: c.Y, w: bw, h: bh, size: math.Sqrt(float64(bw * bh)), cut: cut})
 	}
 	return out
 }

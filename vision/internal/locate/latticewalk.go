@@ -58,21 +58,17 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (LatticeFit, bool) {
 	}
 	f := LatticeFit{Rows: maxR - minR + 1, Cols: maxC - minC + 1, Cells: len(at), CellSize: raster.Percentile(sizes, 0.5)}
 	order := positionsInOrder(at)
-	centroid := func(i int) (float64, float64) { return blobs[i].x, blobs[i].y }
-	box := func(i int) (float64, float64) { return blobs[i].bx, blobs[i].by }
-	f.Residual = latticeResidual(h, at, order, centroid)
-	centre := centroid
-	// The same cells placed by their boxes may fit the lattice much
-	// better: glyphs touching the walls of a clean grid's cells.
-	if hb, ok := fitLatticeMap(box, at); ok {
-		if r := latticeResidual(hb, at, order, box); r < locating.lattice.boxFitGain*f.Residual {
-			h, f.Residual, centre = hb, r, box
-		}
-	}
 	for _, p := range order {
-		x, y := centre(at[p])
-		f.centres = append(f.centres, [2]float64{x, y})
+		i := at[p]
+		f.centres = append(f.centres, [2]float64{blobs[i].x, blobs[i].y})
 	}
+	inv := h.Inverse()
+	for _, p := range order {
+		i := at[p]
+		a, b := inv.Apply(blobs[i].x, blobs[i].y)
+		f.Residual += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
+	}
+	f.Residual /= float64(len(at))
 	if f.Rows < 2 || f.Cols < 2 || f.Rows > 64 || f.Cols > 64 || !locating.lattice.minWalkClosed.Of(f.Cells, f.Rows*f.Cols) {
 		return LatticeFit{}, false
 	}
@@ -86,18 +82,6 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (LatticeFit, bool) {
 	return f, true
 }
 
-// latticeResidual is the mean distance, in cells, of the assigned
-// cells' centres from their lattice cells' centres under h.
-func latticeResidual(h geom.Homography, at map[latticePos]int, order []latticePos, centre func(i int) (float64, float64)) float64 {
-	inv := h.Inverse()
-	var sum float64
-	for _, p := range order {
-		a, b := inv.Apply(centre(at[p]))
-		sum += math.Hypot(a-float64(p.col)-0.5, b-float64(p.row)-0.5)
-	}
-	return sum / float64(len(order))
-}
-
 // growLattice fits the projective map from lattice to image to the cells
 // assigned so far, then assigns every blob that lands near a cell centre
 // and has about the size the map predicts there, keeping the positions
@@ -107,7 +91,7 @@ func growLattice(blobs []cellBlob, at map[latticePos]int) (geom.Homography, map[
 	var h geom.Homography
 	for iter := 0; iter < 4; iter++ {
 		var ok bool
-		if h, ok = fitLatticeMap(func(i int) (float64, float64) { return blobs[i].x, blobs[i].y }, at); !ok {
+		if h, ok = fitLatticeMap(blobs, at); !ok {
 			return h, nil, false
 		}
 		inv := h.Inverse()
@@ -140,17 +124,16 @@ func growLattice(blobs []cellBlob, at map[latticePos]int) (geom.Homography, map[
 	return h, at, true
 }
 
-// fitLatticeMap fits the lattice-to-image map to the cells' centres
-// (centre places cell i). A
+// fitLatticeMap fits the lattice-to-image map to the cells' centres. A
 // thick outer border eats into the outer cells and pulls their centres
 // inward, so when there are enough inner cells (all four neighbours
 // present) only they are used.
-func fitLatticeMap(centre func(i int) (float64, float64), at map[latticePos]int) (geom.Homography, bool) {
+func fitLatticeMap(blobs []cellBlob, at map[latticePos]int) (geom.Homography, bool) {
 	var src, dst, isrc, idst [][2]float64
 	for _, p := range positionsInOrder(at) {
+		i := at[p]
 		c := [2]float64{float64(p.col) + 0.5, float64(p.row) + 0.5}
-		x, y := centre(at[p])
-		d := [2]float64{x, y}
+		d := [2]float64{blobs[i].x, blobs[i].y}
 		src, dst = append(src, c), append(dst, d)
 		inner := true
 		for _, n := range [4]latticePos{{p.col - 1, p.row}, {p.col + 1, p.row}, {p.col, p.row - 1}, {p.col, p.row + 1}} {

@@ -31,7 +31,7 @@ var locating = locateParams{
 		finerAreaMin: 0.7, finerAreaMax: 1.4, finerCornerGap: 0.15, finerCell: 0.8,
 		bucketQuantile: 0.9, neighbourNear: 0.7, neighbourFar: 2.0, sameSize: 1.35,
 		seedEnough: raster.Share{Num: 9, Den: 10}, walkTolerance: 0.3, minWalkClosed: raster.Share{Num: 3, Den: 10},
-		cellBoxMin: 0.75, cellBoxMax: 1.3, assignReach: 0.25, boxFitGain: 0.5,
+		cellBoxMin: 0.75, cellBoxMax: 1.3, assignReach: 0.25,
 	},
 	outline: outlineParams{
 		minArea: 0.01, minQuality: 0.15,
@@ -145,12 +145,6 @@ type latticeParams struct {
 	// text's chance alignment.
 	walkTolerance float64
 	minWalkClosed raster.Share
-	// A lattice is fitted to its cells' boxes instead of their centroids
-	// when that leaves at most boxFitGain of the residual. Glyphs touching
-	// a clean cell's walls notch its region and move its centroid several
-	// times as far as the lines let its box move; in a photo the ragged
-	// outlines move boxes as much as centroids, and the two fit alike.
-	boxFitGain float64
 	// cellBoxMin and cellBoxMax bound a closed region's box, as a share
 	// of the lattice cell's box there (scaled by the median one), for it
 	// to be that cell: a merged or split region is not.
