@@ -70,7 +70,11 @@ func (e *Env) MeasureEndToEnd(cases []Case, w io.Writer) (EndToEnd, error) {
 				out.Direct++
 			} else {
 				out.WrongUnique++
-				fmt.Fprintf(w, "WRONG %s: a unique answer that is not the puzzle's\n", c.Name)
+				why := ""
+				if swapsEvery(outcome.solution, answer) {
+					why = " (its exact complement: the board's two symbols named the other way round)"
+				}
+				fmt.Fprintf(w, "WRONG %s: a unique answer that is not the puzzle's%s\n", c.Name, why)
 			}
 		case outcome.status == solver.Unique:
 			if slices.Equal(outcome.solution, answer) {
@@ -129,6 +133,23 @@ func solveAsUserWould(img string, tr Truth) userOutcome {
 		return userOutcome{status: res.Status}
 	}
 	return userOutcome{status: solver.Unique, solution: s.Result.Solution, fixed: true}
+}
+
+// swapsEvery tells whether got is want with every 0 and 1 swapped. The
+// rules of a two-symbol puzzle do not tell its symbols apart, so a board
+// whose two colours or pieces the reader names the other way round
+// solves, uniquely, to the complement; drawn back in the board's own
+// colours it is the right answer, but it is not the truth's.
+func swapsEvery(got, want []solver.Cell) bool {
+	if len(got) != len(want) || len(got) == 0 {
+		return false
+	}
+	for i := range got {
+		if want[i] != solver.Zero && want[i] != solver.One || got[i] != 1-want[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // trueAnswer is the unique solution of the truth's own puzzle, if it has
