@@ -257,12 +257,8 @@ func styleByFit(probs [][KindCount]float64, mass [KindCount]float64, voted bool,
 		var weight [KindCount]float64
 		weight[kindBlank] = 1
 		for _, k := range sk.Kinds {
-			for _, group := range alike {
-				if slices.Contains(group, k.Kind) {
-					for _, g := range group {
-						weight[g] = Tuned.Net.alikeWeight
-					}
-				}
+			for _, g := range alikeGroup(k.Kind) {
+				weight[g] = Tuned.Net.alikeWeight
 			}
 		}
 		for _, k := range sk.Kinds {
@@ -317,16 +313,22 @@ func inkOverColour(probs [][KindCount]float64, mass [KindCount]float64, voted bo
 
 // alikeMass is the mass of kind and the kinds that look like it (alike).
 func alikeMass(mass [KindCount]float64, kind int) float64 {
+	sum := 0.0
+	for _, k := range alikeGroup(kind) {
+		sum += mass[k]
+	}
+	return sum
+}
+
+// alikeGroup is kind and the kinds that look like it: its group in alike,
+// or kind alone.
+func alikeGroup(kind int) []int {
 	for _, group := range alike {
 		if slices.Contains(group, kind) {
-			sum := 0.0
-			for _, k := range group {
-				sum += mass[k]
-			}
-			return sum
+			return group
 		}
 	}
-	return mass[kind]
+	return []int{kind}
 }
 
 // otherColourStyle is the other colour style (tiles for Tango, Tango for

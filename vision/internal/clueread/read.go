@@ -47,22 +47,21 @@ func readOdds(at []solver.Edge, probs [][siteClasses]float64, templates func() m
 	// clues are drawn alike across one grid, and where the net is sure of
 	// some it is sure of most. There only the sure sites are read as
 	// clues; the doubtful ones are kept for the rules to add.
-	sure, doubtful := 0, 0
+	sure, doubtful, secondOpinion := 0, 0, false
 	for i := range at {
-		switch clue := 1 - probs[i][siteNone]; {
+		clue := 1 - probs[i][siteNone]
+		switch {
 		case clue >= t.sureP:
 			sure++
 		case clue >= t.secondOpinionP:
 			doubtful++
 		}
+		secondOpinion = secondOpinion || clue >= t.secondOpinionP && clue < t.clueP
 	}
 	noisy := doubtful > sure
 	var found map[[4]int]bool
-	for i := range at {
-		if p := 1 - probs[i][siteNone]; !noisy && p >= t.secondOpinionP && p < t.clueP {
-			found = templates()
-			break
-		}
+	if secondOpinion && !noisy {
+		found = templates()
 	}
 	var edges []solver.Edge
 	var kept []ClueSite
