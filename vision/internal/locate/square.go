@@ -33,7 +33,7 @@ func CellAspect(c Candidate) float64 {
 // square when c's are not (maxCellAspect): the rows recounted to fit the
 // columns' cells, or the columns to fit the rows', by the aspect and by
 // the whole multiple nearest it. It is nil when c's cells are square
-// enough.
+// enough. Like the ladder's rungs, it offers no count under MinPuzzleSide.
 func SquareAlternatives(c Candidate) []Candidate {
 	a := CellAspect(c)
 	if a <= maxCellAspect && a >= 1/maxCellAspect {
@@ -61,7 +61,7 @@ func SquareAlternatives(c Candidate) []Candidate {
 	counts = slices.Compact(counts)
 	var out []Candidate
 	for _, n := range counts {
-		if n[0] < 2 || n[1] < 2 || n[0] > 64 || n[1] > 64 {
+		if n[0] < MinPuzzleSide || n[1] < MinPuzzleSide || n[0] > 64 || n[1] > 64 {
 			continue
 		}
 		alt := c

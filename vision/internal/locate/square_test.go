@@ -19,14 +19,17 @@ func TestSquareAlternatives(t *testing.T) {
 		{"square cells", square, 6, 6, nil},
 		{"square cells at a slant", slanted, 6, 6, nil},
 		// A Tango board whose clue row cut each pair of rows into one.
-		{"every other row line missed", square, 3, 6, [][2]int{{3, 3}, {6, 6}}},
+		{"every other row line missed", square, 4, 8, [][2]int{{4, 4}, {8, 8}}},
+		// A strip four times as wide as tall: halving its rows would
+		// leave a board too small to be a puzzle.
+		{"halved rows too few", [4][2]float64{{0, 0}, {600, 0}, {600, 150}, {0, 150}}, 4, 8, [][2]int{{4, 16}}},
 		// A line through each digit's middle taken for a cell line.
 		{"a line through each column of glyphs", square, 14, 28, [][2]int{{14, 14}, {28, 28}}},
 		// The same, seen at a slant that stretches the cells' aspect
 		// to 1.9: the aspect alone gives 15 columns, the multiple 14.
 		{"at a slant", [4][2]float64{{0, 0}, {600, 0}, {600, 570}, {0, 570}}, 14, 28, [][2]int{{14, 14}, {14, 15}, {27, 28}, {28, 28}}},
 		{"wide cells", square, 10, 5, [][2]int{{5, 5}, {10, 10}}},
-		{"three and a half times as wide", square, 7, 2, [][2]int{{2, 2}, {7, 7}, {7, 8}}},
+		{"three and a half times as wide", square, 14, 4, [][2]int{{4, 4}, {14, 14}, {14, 16}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := Candidate{Quad: tc.quad, Rows: PeriodFit{N: tc.rows}, Cols: PeriodFit{N: tc.cols}, Centres: [][2]float64{{1, 1}}}
