@@ -64,6 +64,15 @@ func cellsOf(kind, n int) [][KindCount]float64 {
 	return out
 }
 
+// nearlyCellsOf is n cells the net gives kind at 0.999 and blank the rest.
+func nearlyCellsOf(kind, n int) [][KindCount]float64 {
+	out := make([][KindCount]float64, n)
+	for i := range out {
+		out[i][kind], out[i][kindBlank] = 0.999, 0.001
+	}
+	return out
+}
+
 // The inked style overrules the colour rules only when the net sees both
 // of its symbols clearly and gives the colour kinds much less. The real
 // LinkedIn boards' cells are what the net, trained on renders, made of
@@ -152,6 +161,8 @@ func TestOtherColourStyle(t *testing.T) {
 		{"real Zuzu", StyleTiles, slices.Concat(cellsOf(kindWarm, 4), cellsOf(kindCool, 1)), ""},
 		{"one warm tile among suns and moons", StyleTango, slices.Concat(cellsOf(kindSun, 5), cellsOf(kindMoon, 5), cellsOf(kindWarm, 1)), ""},
 		{"only one tile colour", StyleTango, cellsOf(kindWarm, 10), ""},
+		// The net is never quite sure: two pieces make a hair under two.
+		{"two warm pieces on grey tiles", StyleTango, slices.Concat(nearlyCellsOf(kindWarm, 2), nearlyCellsOf(kindCool, 5)), StyleTiles},
 		{"tiles without a clear lead", StyleTango, slices.Concat(cellsOf(kindSun, 5), cellsOf(kindMoon, 5), cellsOf(kindWarm, 8), cellsOf(kindCool, 8)), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -58,7 +58,7 @@ var Tuned = Params{
 		letterCentreScale: 0.5, letterFlanksScale: 0.4, letterSure: 1.5, barSure: 1.5,
 		hollowCentre: 0.3, hollowScale: 0.25, shapeSure: 1,
 	},
-	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, colourOverColour: 2, colourKindMass: 2},
+	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, colourOverColour: 2, colourKindMass: 1.5},
 	Resemble: resembleParams{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
@@ -321,7 +321,10 @@ type netParams struct {
 	// swaps (Tango's warm sun is 0, a warm tile 1), an error the rules
 	// of the puzzle cannot see. The net sees the tile behind the piece.
 	// On every real LinkedIn and Zuzu screenshot it gives the other
-	// colour style's kinds no probability at all.
+	// colour style's kinds no probability at all. colourKindMass is a
+	// cell and a half's worth, not two: a board whose givens hold only two
+	// pieces of one colour, each of which the net is sure of, sums to a
+	// hair under two and stayed Tango, its every value swapped.
 	colourOverColour, colourKindMass float64
 }
 
