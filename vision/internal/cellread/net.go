@@ -396,6 +396,24 @@ func LabelByNet(style Style, probs [][KindCount]float64) ([]solver.Cell, []float
 			}
 		}
 	}
+	// otherShape is the filled shape of the square and disc styles that
+	// style does not draw, when it draws the other; its probability
+	// counts in part (netParams.otherShapeShare), the rest going evenly
+	// to the style's other values.
+	otherShape, otherValues := -1, []int(nil)
+	for _, pair := range [][2]int{{kindSquare, kindDisc}, {kindDisc, kindSquare}} {
+		own, other := pair[0], pair[1]
+		if slices.ContainsFunc(kinds, func(k styleKind) bool { return k.Kind == own }) {
+			otherShape = other
+			otherValues = append(otherValues, 0)
+			for _, k := range kinds {
+				if v := valueIndex(k.Value); v != valueOf[other] && !slices.Contains(otherValues, v) {
+					otherValues = append(otherValues, v)
+				}
+			}
+		}
+	}
+	share := Tuned.Net.otherShapeShare
 	cells := make([]solver.Cell, len(probs))
 	conf := make([]float64, len(probs))
 	values := make([]ValueProbs, len(probs))
@@ -403,9 +421,17 @@ func LabelByNet(style Style, probs [][KindCount]float64) ([]solver.Cell, []float
 		var v ValueProbs
 		sum := 0.0
 		for k, pk := range p {
-			if valueOf[k] >= 0 {
+			if valueOf[k] < 0 {
+				continue
+			}
+			sum += pk
+			if k != otherShape {
 				v[valueOf[k]] += pk
-				sum += pk
+				continue
+			}
+			v[valueOf[k]] += share * pk
+			for _, o := range otherValues {
+				v[o] += (1 - share) * pk / float64(len(otherValues))
 			}
 		}
 		best := 0

@@ -2,10 +2,13 @@ package cellread
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"slices"
 	"sync"
 	"testing"
+
+	"binocle/solver"
 )
 
 // Reads running at once get the same probabilities as one at a time. Big
@@ -173,6 +176,33 @@ func TestOtherColourStyle(t *testing.T) {
 			}
 			if got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// A filled shape the grid's style does not draw still reads as the
+// style's filled shape, but with doubt: a blotted ring in a grid of
+// squares looks like a disc to the net, and the fix search can only
+// suggest changing the cells the reading doubts.
+func TestLabelByNetOtherShape(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		style Style
+		cell  [KindCount]float64
+		value solver.Cell
+		conf  float64
+	}{
+		{"a square among squares", StyleSquareCircle, cellsOf(kindSquare, 1)[0], solver.One, 1},
+		{"a disc among squares", StyleSquareCircle, cellsOf(kindDisc, 1)[0], solver.One, 0.5},
+		{"a disc among discs", StyleDiscCircle, cellsOf(kindDisc, 1)[0], solver.One, 1},
+		{"a square among discs", StyleDiscCircle, cellsOf(kindSquare, 1)[0], solver.One, 0.5},
+		{"a ring among X's and O's", StyleXO, cellsOf(kindCircle, 1)[0], solver.Zero, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cells, conf, _ := LabelByNet(tc.style, [][KindCount]float64{tc.cell})
+			if cells[0] != tc.value || math.Abs(conf[0]-tc.conf) > 1e-9 {
+				t.Errorf("read %v at %.3f, want %v at %.3f", cells[0], conf[0], tc.value, tc.conf)
 			}
 		})
 	}

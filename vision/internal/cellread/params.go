@@ -58,7 +58,7 @@ var Tuned = Params{
 		letterCentreScale: 0.5, letterFlanksScale: 0.4, letterSure: 1.5, barSure: 1.5,
 		hollowCentre: 0.3, hollowScale: 0.25, shapeSure: 1,
 	},
-	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, colourOverColour: 2, colourKindMass: 1.5},
+	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, otherShapeShare: 0.5, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, colourOverColour: 2, colourKindMass: 1.5},
 	Resemble: resembleParams{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
@@ -298,6 +298,15 @@ type netParams struct {
 	// kinds (alike) counts for that style in styleByFit: a ring drawn as
 	// an O is no proof against a circle style, but less than a circle.
 	alikeWeight float64
+	// otherShapeShare is how much of the probability the net gives a
+	// filled shape the grid's style does not draw (a disc in a grid of
+	// squares and circles, a square in one of discs) counts for the
+	// value of the style's own filled shape in LabelByNet; the rest is
+	// spread over the style's other values. Such a cell is an ink blot
+	// on a ring, or a player's filled-in mark, as often as a square
+	// drawn round: counting it whole gave a blotted O full confidence as
+	// a 1, and the fix search no doubt to start from.
+	otherShapeShare float64
 	// fitFloor is added to each cell's explained probability in
 	// styleByFit, so that one cell the net is sure of, wrongly, costs a
 	// bounded amount rather than the whole grid.
