@@ -302,8 +302,8 @@ type netParams struct {
 	// filled shape the grid's style does not draw (a disc in a grid of
 	// squares and circles, a square in one of discs) counts for the
 	// value of the style's own filled shape in LabelByNet; the rest is
-	// spread over the style's other values. Such a cell is an ink blot
-	// on a ring, or a player's filled-in mark, as often as a square
+	// spread over the style's other values. Such a cell may be an ink
+	// blot on a ring or a player's filled-in mark as well as a square
 	// drawn round: counting it whole gave a blotted O full confidence as
 	// a 1, and the fix search no doubt to start from.
 	otherShapeShare float64
