@@ -1,10 +1,13 @@
 package lab
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"binocle/internal/synth"
 	"binocle/solver"
@@ -40,10 +43,11 @@ type GivensMiss struct {
 	MarksAsGivens, GivensAsMarks int
 }
 
-// MeasureGivens reads every rendered case of a suite and scores the given
-// flags against the renderer's truth. Cases without a renderer's truth
-// (folders of real images) are skipped: their truth does not say which
-// cells are printed.
+// MeasureGivens reads every case of a suite and scores the given flags
+// against the renderer's truth, or for a folder of real images against
+// the JSON beside each: its "givens" where it has them (a played app
+// board, whose locked cells they are), every filled cell otherwise.
+// Images without a truth are skipped.
 func (e *Env) MeasureGivens(cases []Case) (GivensScore, error) {
 	var out GivensScore
 	tmp, err := os.MkdirTemp("", "visionlab-")
@@ -53,6 +57,9 @@ func (e *Env) MeasureGivens(cases []Case) (GivensScore, error) {
 	defer os.RemoveAll(tmp)
 	for _, c := range cases {
 		if c.Spec == nil {
+			if err := out.addReal(c); err != nil {
+				return out, err
+			}
 			continue
 		}
 		img, truth, done, err := c.File(tmp)
@@ -65,17 +72,81 @@ func (e *Env) MeasureGivens(cases []Case) (GivensScore, error) {
 		if ink == "" {
 			ink = synth.MarkPen
 		}
-		out.add(c.Name, truth, c.Spec.Style+"/"+ink, r, rerr)
+		out.add(c.Name, truth, PlayerCells(*c.Spec), c.Spec.Style+"/"+ink, r, rerr)
 	}
 	return out, nil
 }
 
-func (s *GivensScore) add(name string, t *synth.Truth, look string, r *vision.Reading, err error) {
-	s.Images++
-	marked := false
-	for r := range t.Givens {
-		marked = marked || t.Givens[r] != t.Cells[r]
+// PlayerCells is, row by row, which filled cells of a render the player
+// entered ('x') rather than the page printed ('.'), or nil when every
+// filled cell is printed. The player's marks are; so, on an answer grid
+// whose givens are shaded (Tango, ShadeGivens), are the cells off the
+// shading, as on a solved app screenshot. An answer grid printed in one
+// ink (a newspaper's solution) is all print: nothing in it tells the
+// givens, and the truth's Givens, which name them, cannot be asked of
+// the reader.
+func PlayerCells(s synth.Spec) []string {
+	shaded := s.Style == synth.StyleTango || s.ShadeGivens
+	var out []string
+	any := false
+	for r := 0; r < s.Rows; r++ {
+		row := []byte(strings.Repeat(".", s.Cols))
+		for c := range row {
+			mark := s.Marks != nil && s.Marks[r][c] != '.'
+			if !mark && shaded && len(s.Givens) == s.Rows && s.Givens[r][c] == '.' && s.Cells[r][c] != '.' {
+				mark = true
+			}
+			if mark {
+				row[c], any = 'x', true
+			}
+		}
+		out = append(out, string(row))
 	}
+	if !any {
+		return nil
+	}
+	return out
+}
+
+// addReal scores one real image against the truth beside it.
+func (s *GivensScore) addReal(c Case) error {
+	data, err := os.ReadFile(strings.TrimSuffix(c.Path, filepath.Ext(c.Path)) + ".json")
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var t synth.Truth
+	if err := json.Unmarshal(data, &t); err != nil {
+		return fmt.Errorf("%s: %v", c.Name, err)
+	}
+	if len(t.Cells) != t.Rows || (len(t.Givens) != 0 && len(t.Givens) != t.Rows) {
+		return fmt.Errorf("%s: %d cell rows and %d given rows for %d rows", c.Name, len(t.Cells), len(t.Givens), t.Rows)
+	}
+	var player []string
+	if len(t.Givens) == t.Rows {
+		for r := range t.Rows {
+			row := []byte(strings.Repeat(".", t.Cols))
+			for col := range row {
+				if col < len(t.Cells[r]) && col < len(t.Givens[r]) && t.Cells[r][col] != '.' && t.Givens[r][col] == '.' {
+					row[col] = 'x'
+				}
+			}
+			player = append(player, string(row))
+		}
+		if !strings.Contains(strings.Join(player, ""), "x") {
+			player = nil
+		}
+	}
+	r, rerr := vision.ReadFile(c.Path)
+	s.add(c.Name, &t, player, "real/"+t.Style, r, rerr)
+	return nil
+}
+
+func (s *GivensScore) add(name string, t *synth.Truth, player []string, look string, r *vision.Reading, err error) {
+	s.Images++
+	marked := player != nil
 	if marked {
 		s.WithMarks++
 	}
@@ -94,7 +165,7 @@ func (s *GivensScore) add(name string, t *synth.Truth, look string, r *vision.Re
 		if v == solver.Empty || t.Cells[row][col] == '.' {
 			continue
 		}
-		given := !marked || t.Givens[row][col] != '.'
+		given := !marked || player[row][col] == '.'
 		right := r.Given[i] == given
 		s.Filled++
 		miss.Filled++
