@@ -141,20 +141,32 @@ func TestShadedCellsAreGivens(t *testing.T) {
 		dark  bool
 		shape string  // a glyph variant (synth's Shape constants)
 		scale float64 // the glyphs' size against the look's own; 0: 1
+		photo bool
 	}{
-		{"half played", half, false, "", 0},
-		{"finished", solution, false, "", 0},
-		{"finished, dark theme", solution, true, "", 0},
-		{"not yet played", givens, false, "", 0},
+		{"half played", half, false, "", 0, false},
+		// Light falling off across the photo darkens the far cells by as
+		// much as the shading: the levels are taken against the light.
+		{"half played, photographed", half, false, "", 0, true},
+		{"finished", solution, false, "", 0, false},
+		{"finished, dark theme", solution, true, "", 0, false},
+		{"not yet played", givens, false, "", 0, false},
 		// Suns whose rays reach across their cells leave too little
 		// around them to measure: the cells' corners tell the shade.
-		{"half played, big suns with rays", half, false, synth.ShapeSparkle, 1.3},
+		{"half played, big suns with rays", half, false, synth.ShapeSparkle, 1.3, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			spec := synth.Spec{Name: "shaded", Seed: 17, Kind: synth.KindClean, Style: synth.StyleTango, Look: synth.LookApp,
 				Source: "given-test", Rows: 6, Cols: 6, Cells: tc.cells, Givens: givens, Width: 800, Height: 900, Dark: tc.dark,
 				Shape: tc.shape, GlyphScale: tc.scale}
-			r, err := readSpec(t, spec)
+			clean := renderSpec(t, spec)
+			defer clean.Close()
+			read := clean
+			if tc.photo {
+				photo := asPhoto(t, clean)
+				defer photo.Close()
+				read = photo
+			}
+			r, err := Read(read)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -70,18 +70,35 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 	if !ok {
 		return nil
 	}
-	s, ok := SplitTwo(levels, p.ShadeGap, p.ShadeFloor)
-	if !ok {
-		return nil
-	}
 	var blank []float64
+	var blankAt []int
 	for i, v := range cells {
 		if v != solver.Empty {
 			continue
 		}
 		if level, ok := background(i/ci.Cols, i%ci.Cols); ok {
 			blank = append(blank, level)
+			blankAt = append(blankAt, i)
 		}
+	}
+	if len(blank) >= p.lightFitCells {
+		// Light falling off across a photo darkens the far cells by as
+		// much as a shading: the levels are taken against the plane the
+		// blank cells' lie on, which the givens' shading, on cells of
+		// their own, does not bend.
+		if light, ok := fitPlane(blankAt, blank, ci.Cols); ok {
+			base := median(blank)
+			for k, i := range blankAt {
+				blank[k] += base - light(i)
+			}
+			for k, i := range filled {
+				levels[k] += base - light(i)
+			}
+		}
+	}
+	s, ok := SplitTwo(levels, p.ShadeGap, p.ShadeFloor)
+	if !ok {
+		return nil
 	}
 	var shadedLow bool
 	if len(blank) > 0 {
@@ -216,3 +233,30 @@ func (ci Image) background(row, col int, ink bool) (float64, bool) {
 // inkGivens splits the filled cells of a dark-glyph grid by their ink:
 // first by colour (pen against print), then by contrast (pencil against
 // print). It returns nil when neither splits clearly.
+
+// fitPlane fits level = a + b·row + c·col to the levels of the cells at
+// (index row·cols+col) by least squares, and gives the fitted level of
+// any cell; ok is false when the cells lie on one line.
+func fitPlane(at []int, levels []float64, cols int) (func(i int) float64, bool) {
+	var n, sr, sc, srr, scc, src, sv, srv, scv float64
+	for k, i := range at {
+		r, c, v := float64(i/cols), float64(i%cols), levels[k]
+		n++
+		sr, sc, sv = sr+r, sc+c, sv+v
+		srr, scc, src = srr+r*r, scc+c*c, src+r*c
+		srv, scv = srv+r*v, scv+c*v
+	}
+	// The normal equations, centred: the covariances of row and column.
+	mr, mc, mv := sr/n, sc/n, sv/n
+	vrr, vcc, vrc := srr/n-mr*mr, scc/n-mc*mc, src/n-mr*mc
+	vrv, vcv := srv/n-mr*mv, scv/n-mc*mv
+	det := vrr*vcc - vrc*vrc
+	if det <= 1e-9 {
+		return nil, false
+	}
+	b := (vrv*vcc - vcv*vrc) / det
+	c := (vcv*vrr - vrv*vrc) / det
+	return func(i int) float64 {
+		return mv + b*(float64(i/cols)-mr) + c*(float64(i%cols)-mc)
+	}, true
+}

@@ -63,7 +63,8 @@ var Tuned = Params{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
 	Givens: givenParams{
-		shadeInset: 0.12, shadeHalo: 0.06, shadeMinShare: 0.15,
+		lightFitCells: 6,
+		shadeInset:    0.12, shadeHalo: 0.06, shadeMinShare: 0.15,
 		ShadeGap: 10, ShadeFloor: 1.5, plainSpread: 0.25, onLevel: 0.5, lightBoard: 128,
 		groupSeparation: 4,
 		penColourGap:    0.25, printColourMax: 0.25, colourFloor: 0.02,
@@ -356,6 +357,10 @@ type resembleParams struct {
 // given_ink.go). A wrong split would call printed givens the player's
 // mistakes, so each errs towards "no marks".
 type givenParams struct {
+	// lightFitCells is the fewest blank cells whose levels the light
+	// across a photo is fitted to before the shading is looked for: fewer
+	// leave the fit to a cell or two's noise.
+	lightFitCells int
 	// shadeInset is the band along each side of a cell, as a share of the
 	// cell, left out of its background: lines, the blur of a line, and
 	// the clues between cells sit there.
