@@ -58,6 +58,22 @@ func asPhoto(t *testing.T, clean gocv.Mat) gocv.Mat {
 	return photo
 }
 
+// readAsShot reads a clean picture, or a phone photo of it (asPhoto).
+func readAsShot(t *testing.T, clean gocv.Mat, photo bool) *Reading {
+	t.Helper()
+	read := clean
+	if photo {
+		shot := asPhoto(t, clean)
+		defer shot.Close()
+		read = shot
+	}
+	r, err := Read(read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // wantGivens checks a reading's cells and its givens against a board.
 func wantGivens(t *testing.T, r *Reading, givens, marks []string) {
 	t.Helper()
@@ -109,16 +125,7 @@ func TestGivensAgainstPenAndPencil(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer clean.Close()
-			read := clean
-			if tc.photo {
-				photo := asPhoto(t, clean)
-				defer photo.Close()
-				read = photo
-			}
-			r, err := Read(read)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := readAsShot(t, clean, tc.photo)
 			if r.Rows != 8 || r.Cols != 8 {
 				t.Fatalf("read %dx%d", r.Rows, r.Cols)
 			}
@@ -160,16 +167,7 @@ func TestShadedCellsAreGivens(t *testing.T) {
 				Shape: tc.shape, GlyphScale: tc.scale}
 			clean := renderSpec(t, spec)
 			defer clean.Close()
-			read := clean
-			if tc.photo {
-				photo := asPhoto(t, clean)
-				defer photo.Close()
-				read = photo
-			}
-			r, err := Read(read)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := readAsShot(t, clean, tc.photo)
 			marks := make([]string, 6)
 			for row := range marks {
 				m := []byte(tc.cells[row])
