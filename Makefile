@@ -124,10 +124,10 @@ gui-smoke: build
 gui-window: build
 	$(GO) test -count=1 ./gui/internal/windowtest -args -binary $(abspath $(BIN)) $(if $(SHOTS),-shots $(abspath $(SHOTS)))
 
-# The clue-site and cell models: cut the labelled patches from renders
-# with seeds no measured suite uses, then train on the CPU from a fixed
-# seed. It rewrites vision/model/sites.onnx and cells.onnx, which are
-# committed and embedded; CI never runs this.
+# The clue-site, cell and marks models: cut the labelled patches from
+# renders with seeds no measured suite uses, then train on the CPU from a
+# fixed seed. It rewrites vision/model/sites.onnx, cells.onnx and
+# marks_*.onnx, which are committed and embedded; CI never runs this.
 MODEL_PKGS := python3-torch python3-onnx python3-numpy
 MODEL_DATA ?= build/model-data
 model: deps
@@ -136,6 +136,8 @@ model: deps
 	/usr/bin/python3 vision/model/train_sites.py $(MODEL_DATA) vision/model/sites.onnx
 	$(GO) run -tags $(TAGS) ./cmd/visionlab cellpatches -o $(MODEL_DATA)/cells
 	/usr/bin/python3 vision/model/train_cells.py $(MODEL_DATA)/cells vision/model/cells.onnx
+	$(GO) run -tags $(TAGS) ./cmd/visionlab markpatches -o $(MODEL_DATA)/marks
+	/usr/bin/python3 vision/model/train_marks.py $(MODEL_DATA)/marks vision/model/marks
 
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./solver/ ./store/ ./vision/ ./camera/ ./printout/

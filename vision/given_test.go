@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 	"strings"
 	"testing"
 
@@ -398,6 +399,58 @@ func TestGivensByInkColour(t *testing.T) {
 				return
 			}
 			wantGivens(t, r, half.Givens, tc.marks)
+		})
+	}
+}
+
+// A split of the filled cells into givens and marks that the marks model
+// offers is kept only when the givens left have exactly one solution, as
+// a published puzzle's do: calling printed givens the player's leaves
+// several.
+func TestGivensByRules(t *testing.T) {
+	half := halfplayed.Newspaper()
+	var cells []solver.Cell
+	var truth []bool
+	for r := range half.Givens {
+		for c := range half.Givens[r] {
+			ch := half.Givens[r][c]
+			if ch == '.' {
+				ch = half.Marks[r][c]
+			}
+			v, _ := solver.CellFromChar(ch)
+			cells = append(cells, v)
+			truth = append(truth, half.Givens[r][c] != '.')
+		}
+	}
+	// Half of the givens taken for marks, as a model that misreads the
+	// print would.
+	halfGivens := slices.Clone(truth)
+	dropped := 0
+	for i, g := range halfGivens {
+		if g && dropped%2 == 0 {
+			halfGivens[i] = false
+		}
+		if g {
+			dropped++
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		offered []bool
+		kept    bool
+	}{
+		{"the print's givens", truth, true},
+		{"half the print taken for marks", halfGivens, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &Reading{Rows: 8, Cols: 8, Style: StyleSquareCircle, Cells: slices.Clone(cells)}
+			r.givensByRules(tc.offered)
+			if got := slices.Equal(r.Given, tc.offered); got != tc.kept {
+				t.Errorf("kept the offer: %v, want %v (given %v)", got, tc.kept, r.Given)
+			}
+			if !tc.kept && r.Given != nil {
+				t.Errorf("the reading's givens changed to %v", r.Given)
+			}
 		})
 	}
 }

@@ -1,7 +1,9 @@
 package vision
 
 import (
+	"context"
 	"fmt"
+	"time"
 
 	"binocle/solver"
 )
@@ -87,4 +89,37 @@ func (r *Reading) SetGivens(cells []solver.Cell) error {
 	}
 	r.Cells, r.Given = out, given
 	return nil
+}
+
+// givensRuleTime bounds the solve that checks a learned split of givens
+// and marks: a published puzzle's givens are proved unique in
+// milliseconds, and a split that leaves a big grid's givens too sparse to
+// prove in time is not trusted.
+const givensRuleTime = 100 * time.Millisecond
+
+// givensByRules takes given (row-major, as Reading.Given) for the
+// reading's givens when the rules agree: a published puzzle has exactly
+// one solution from its givens alone, which calling printed givens the
+// player's marks takes away (the givens left admit several), and calling
+// them marks when they are print does not give back. It keeps the
+// reading as it was otherwise.
+func (r *Reading) givensByRules(given []bool) {
+	was := r.Given
+	r.Given = given
+	rules, auto := r.Rules()
+	p, err := r.GivensPuzzle(rules)
+	if err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), givensRuleTime)
+		defer cancel()
+		var res solver.Result
+		if auto {
+			res, err = solver.SolveAutoContext(ctx, p)
+		} else {
+			res, err = solver.SolveContext(ctx, p)
+		}
+		if err == nil && res.Status == solver.Unique {
+			return
+		}
+	}
+	r.Given = was
 }

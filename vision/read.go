@@ -172,6 +172,11 @@ func readCandidate(img gocv.Mat, c locate.Candidate, locScale, scale float64, wi
 		observe(ci, si)
 	}
 	r.Edges, r.ClueSites = clueread.Read(ci, si)
+	if !r.HasMarks() {
+		if g := cellread.LearnedGivens(ci, r.Style, r.Cells); g != nil {
+			r.givensByRules(g)
+		}
+	}
 	r.Corners = locate.ScaleQuad(quad, scale)
 	// Homography: CellPx grid units -> rectified px -> img px -> original px.
 	h := geom.Scaling(float64(px)/CellPx, float64(px)/CellPx).Then(toImage).Then(geom.Scaling(scale, scale))

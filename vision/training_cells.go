@@ -65,6 +65,26 @@ func ClassifyTrainingCells(cells []TrainingCell) ([][]float64, error) {
 	return out, nil
 }
 
+// MarkTrainingCells says which of one board's filled cells are the
+// player's marks, as the reader's marks model does (nil: none); values
+// are the cells' symbols ('0', '1', '2'). For the model's accuracy test.
+func MarkTrainingCells(cells []TrainingCell, values []byte) ([]bool, error) {
+	patches := make([]cellread.CellPatch, len(cells))
+	symbols := make([]solver.Cell, len(cells))
+	for i, c := range cells {
+		if len(c.Pix) != CellPatchChannels*CellPatchSide*CellPatchSide {
+			return nil, fmt.Errorf("vision: cell %d has %d levels, not %d", i, len(c.Pix), CellPatchChannels*CellPatchSide*CellPatchSide)
+		}
+		patches[i] = cellread.CellPatch{Pix: c.Pix}
+		v, ok := solver.CellFromChar(values[i])
+		if !ok {
+			return nil, fmt.Errorf("vision: cell %d: no symbol %q", i, values[i])
+		}
+		symbols[i] = v
+	}
+	return cellread.MarksOf(patches, symbols, CellPatchSide)
+}
+
 // KindStyle is the first style (in the reader's order) that draws kind,
 // or "" for a blank: for the accuracy test, which knows the true kind of
 // each cell but not its grid.

@@ -29,6 +29,14 @@ func init() {
 			}
 			return fmt.Sprintf("%d images, %d read in place; %d cells, by kind %v", st.Images, st.Aligned, st.Cells, st.ByKind), lab.WriteCells(dir, cells, st)
 		})
+	commands["markpatches"] = cutCommand("the marks model (printed given or the player's mark)", lab.MarkTrainingSets, lab.MarkValidationSets,
+		func(lib *synth.Library, dir string, sets []lab.PatchSet) (string, error) {
+			cells, st, err := lab.CutMarks(lib, sets, stderr)
+			if err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("%d images, %d read in place; %d given and %d marked cells", st.Images, st.Aligned, st.Given, st.Mark), lab.WriteMarks(dir, cells, st)
+		})
 }
 
 // cutCommand is a command that cuts the labelled patches a model trains

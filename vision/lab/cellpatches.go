@@ -48,6 +48,11 @@ const (
 type LabelledCell struct {
 	Pix  []uint8
 	Kind uint8
+	// Board numbers the image the cell was cut from, and Value is the
+	// cell's symbol ('0', '1', '2'), where the trainer needs the cells of
+	// one board and one symbol together (the marks model).
+	Board int
+	Value byte
 }
 
 // CellStats counts what cutting the cells found.
@@ -87,17 +92,29 @@ func CutCells(lib *synth.Library, sets []PatchSet, progress io.Writer) ([]Labell
 	return all, st, err
 }
 
-func cutCellsOne(spec synth.Spec) ([]LabelledCell, CellStats, error) {
-	st := CellStats{Images: 1}
+// readInPlace renders spec and reads it as the reader does, giving the
+// truth and the cells cut for the classifier; ok is false when the grid
+// was read at the wrong size or place, where its cells are not the
+// truth's.
+func readInPlace(spec synth.Spec) (t synth.Truth, cells []vision.TrainingCell, ok bool, err error) {
 	sample, err := synth.Render(spec)
 	if err != nil {
-		return nil, st, fmt.Errorf("render %s: %v", spec.Name, err)
+		return t, nil, false, fmt.Errorf("render %s: %v", spec.Name, err)
 	}
 	r, cells, err := vision.ReadTrainingCells(sample.Data)
-	t := sample.Truth
+	t = sample.Truth
 	if err != nil || r.Rows != t.Rows || r.Cols != t.Cols ||
 		MaxCornerError(t.Corners, r.Corners) > 0.25*CellSize(t.Corners, t.Rows, t.Cols) {
-		return nil, st, nil
+		return t, nil, false, nil
+	}
+	return t, cells, true, nil
+}
+
+func cutCellsOne(spec synth.Spec) ([]LabelledCell, CellStats, error) {
+	st := CellStats{Images: 1}
+	t, cells, ok, err := readInPlace(spec)
+	if !ok {
+		return nil, st, err
 	}
 	st.Aligned = 1
 	var glyphs, blanks []LabelledCell
@@ -139,19 +156,7 @@ func thin(cells []LabelledCell, n int) []LabelledCell {
 // vision.CellPatchSide² bytes each), DIR/labels.u8 one kind byte each,
 // DIR/meta.json the side, channels, kinds and counts.
 func WriteCells(dir string, cells []LabelledCell, st CellStats) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	pix := make([]byte, 0, len(cells)*vision.CellPatchChannels*vision.CellPatchSide*vision.CellPatchSide)
-	labels := make([]byte, len(cells))
-	for i, c := range cells {
-		pix = append(pix, c.Pix...)
-		labels[i] = c.Kind
-	}
-	if err := os.WriteFile(filepath.Join(dir, "cells.u8"), pix, 0o644); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "labels.u8"), labels, 0o644); err != nil {
+	if err := writePatches(dir, cells); err != nil {
 		return err
 	}
 	meta, err := json.MarshalIndent(struct {
@@ -165,4 +170,21 @@ func WriteCells(dir string, cells []LabelledCell, st CellStats) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "meta.json"), append(meta, '\n'), 0o644)
+}
+
+// writePatches writes DIR/cells.u8 and DIR/labels.u8.
+func writePatches(dir string, cells []LabelledCell) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	pix := make([]byte, 0, len(cells)*vision.CellPatchChannels*vision.CellPatchSide*vision.CellPatchSide)
+	labels := make([]byte, len(cells))
+	for i, c := range cells {
+		pix = append(pix, c.Pix...)
+		labels[i] = c.Kind
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cells.u8"), pix, 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "labels.u8"), labels, 0o644)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"binocle/internal/synth"
@@ -27,6 +28,8 @@ type PatchSet struct {
 	Kind synth.Kind
 	N    int
 	Wild bool
+	// Marked keeps only the boards with the player's marks (PlayerCells).
+	Marked bool
 }
 
 // TrainingSets are the renders the committed site model is trained on,
@@ -47,10 +50,17 @@ var (
 
 // Specs renders nothing; it lists the set's specs.
 func (ps PatchSet) Specs(lib *synth.Library) ([]synth.Spec, error) {
+	var specs []synth.Spec
+	var err error
 	if ps.Wild {
-		return lib.WildSuite(ps.Seed, ps.Kind, ps.N)
+		specs, err = lib.WildSuite(ps.Seed, ps.Kind, ps.N)
+	} else {
+		specs, err = lib.Suite(ps.Seed, ps.Kind, ps.N)
 	}
-	return lib.Suite(ps.Seed, ps.Kind, ps.N)
+	if err != nil || !ps.Marked {
+		return specs, err
+	}
+	return slices.DeleteFunc(specs, func(s synth.Spec) bool { return PlayerCells(s) == nil }), nil
 }
 
 // LabelledSite is a site patch and its class from the truth.

@@ -59,11 +59,11 @@ class CellNet(nn.Module):
         return self.head(self.features(x))
 
 
-def crops(pix, rng, margin):
+def crops(pix, rng, margin, grey_gain=(0.75, 1.3), grey_shift=0.25):
     """The patches as the reader might cut them: shifted by as much as the
     windows err, a little turned and scaled, sometimes blurred, with the
-    paper a little off the grid's (shading in photos) and contrast and
-    colour weaker or stronger."""
+    paper a little off the grid's (shading in photos, grey_shift) and
+    contrast (grey_gain) and colour weaker or stronger."""
     n, side = pix.shape[0], pix.shape[2]
     x = torch.from_numpy(to_input(pix))
     angle = torch.from_numpy(rng.uniform(-0.08, 0.08, n).astype(np.float32))
@@ -84,7 +84,7 @@ def crops(pix, rng, margin):
         idx = torch.from_numpy(np.flatnonzero(blur))
         out[idx] = F.conv2d(F.pad(out[idx], (1, 1, 1, 1), mode="replicate"), kernel, groups=3)
     out = out.numpy()
-    out[:, 0] = out[:, 0] * rng.uniform(0.75, 1.3, (n, 1, 1)).astype(np.float32) + rng.uniform(-0.25, 0.25, (n, 1, 1)).astype(np.float32)
+    out[:, 0] = out[:, 0] * rng.uniform(grey_gain[0], grey_gain[1], (n, 1, 1)).astype(np.float32) + rng.uniform(-grey_shift, grey_shift, (n, 1, 1)).astype(np.float32)
     out[:, 1:] = out[:, 1:] * rng.uniform(0.6, 1.3, (n, 1, 1, 1)).astype(np.float32)
     out = out + rng.normal(0, 0.03, out.shape).astype(np.float32)
     # The reader's planes are bytes: what a byte cannot hold it never sees.

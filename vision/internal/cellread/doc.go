@@ -7,7 +7,8 @@
 //     (net.go, the embedded vision/model/cells.onnx, over the patches of
 //     patch.go) and, should it fail to load, by the ink's shapes.
 //   - resemble.go tells how alike a style's glyphs are; given.go tells
-//     the printed givens from the player's marks.
+//     the printed givens from the player's marks, by hand tests and a
+//     learned model (given_net.go).
 //
 // It takes the rectified grid (a gocv Mat, through NewImage) and gives
 // the Style, the cells' values and confidences, and the givens.

@@ -2,6 +2,7 @@ package cellread
 
 import (
 	"math"
+	"slices"
 
 	"binocle/solver"
 )
@@ -21,10 +22,46 @@ import (
 // otherwise, as in every ordinary reading, every filled cell is a given.
 // A wrong split would call printed givens the player's mistakes, so each
 // test below errs towards "no marks". The thresholds are Tuned.Givens.
+//
+// Where neither finds marks, the reader then asks a learned model
+// (LearnedGivens, given_net.go), which sees what the hand tests cannot:
+// handwriting in an ink like the print's, a pencil on two-colour print.
+// It still calls some print the player's, so the reader keeps its split
+// only when the givens left have the one solution a published puzzle has
+// (vision's givensByRules), once the clues are read.
 
 // FindGivens tells, for each cell of a classified grid, whether its
 // symbol is printed (true) or the player's (false); blank cells are false.
 func FindGivens(ci Image, style Style, cells []solver.Cell) []bool {
+	if g := handGivens(ci, style, cells); g != nil {
+		return g
+	}
+	given := make([]bool, len(cells))
+	for i, v := range cells {
+		given[i] = v != solver.Empty
+	}
+	return given
+}
+
+// LearnedGivens says which filled cells are printed by the marks model
+// (given_net.go), or nil when it finds no marks. The reader asks it only
+// when the hand tests find none, and keeps its answer only when the
+// rules agree (vision's givensByRules): the model, trained on renders,
+// still calls some print the player's.
+//
+// A board with no blank cell is left alone: every split of a solved grid
+// into givens and marks leaves givens that the grid solves, and most
+// such boards are an answer printed in one ink.
+func LearnedGivens(ci Image, style Style, cells []solver.Cell) []bool {
+	if style == StyleTiles || !slices.Contains(cells, solver.Empty) {
+		return nil
+	}
+	return netGivens(ci, cells)
+}
+
+// handGivens tells the givens by the hand tests below, in turn, or gives
+// nil when none finds the filled cells falling into two groups.
+func handGivens(ci Image, style Style, cells []solver.Cell) []bool {
 	if style != StyleTiles {
 		if g := shadedGivens(ci, style, cells); g != nil {
 			return g
@@ -38,11 +75,7 @@ func FindGivens(ci Image, style Style, cells []solver.Cell) []bool {
 			}
 		}
 	}
-	given := make([]bool, len(cells))
-	for i, v := range cells {
-		given[i] = v != solver.Empty
-	}
-	return given
+	return nil
 }
 
 // shadedGivens splits the filled cells by their background: the group on

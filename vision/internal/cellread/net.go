@@ -134,29 +134,12 @@ func (pn *PatchNet) forward(blob gocv.Mat) ([]float32, error) {
 // SoftmaxRows runs the net on a float32 blob of the given shape (the
 // batch first) and gives each row's class probabilities.
 func (pn *PatchNet) SoftmaxRows(in []float32, shape []int, classes int) ([][]float64, error) {
-	if err := pn.load(); err != nil {
-		return nil, err
-	}
-	bytes := unsafe.Slice((*byte)(unsafe.Pointer(&in[0])), len(in)*4)
-	blob, err := gocv.NewMatWithSizesFromBytes(shape, gocv.MatTypeCV32F, bytes)
+	rows, err := pn.Rows(in, shape, classes)
 	if err != nil {
 		return nil, err
 	}
-	defer blob.Close()
-	logits, err := pn.forward(blob)
-	// The blob may be a view of in's memory, which Go does not know C
-	// reads: without this, the collector may free in during the forward
-	// pass and another read's allocation overwrite it.
-	runtime.KeepAlive(in)
-	if err != nil {
-		return nil, err
-	}
-	if len(logits) != shape[0]*classes {
-		return nil, fmt.Errorf("vision: the %s model gave %d scores for %d patches", pn.Name, len(logits), shape[0])
-	}
-	probs := make([][]float64, shape[0])
-	for i := range probs {
-		l := logits[i*classes : (i+1)*classes]
+	probs := make([][]float64, len(rows))
+	for i, l := range rows {
 		top := float64(l[0])
 		for _, v := range l[1:] {
 			top = math.Max(top, float64(v))
@@ -175,12 +158,56 @@ func (pn *PatchNet) SoftmaxRows(in []float32, shape []int, classes int) ([][]flo
 	return probs, nil
 }
 
+// Rows runs the net on a float32 blob of the given shape (the batch
+// first) and gives its width outputs for each row as they come.
+func (pn *PatchNet) Rows(in []float32, shape []int, width int) ([][]float32, error) {
+	if err := pn.load(); err != nil {
+		return nil, err
+	}
+	bytes := unsafe.Slice((*byte)(unsafe.Pointer(&in[0])), len(in)*4)
+	blob, err := gocv.NewMatWithSizesFromBytes(shape, gocv.MatTypeCV32F, bytes)
+	if err != nil {
+		return nil, err
+	}
+	defer blob.Close()
+	out, err := pn.forward(blob)
+	// The blob may be a view of in's memory, which Go does not know C
+	// reads: without this, the collector may free in during the forward
+	// pass and another read's allocation overwrite it.
+	runtime.KeepAlive(in)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) != shape[0]*width {
+		return nil, fmt.Errorf("vision: the %s model gave %d numbers for %d rows of %d", pn.Name, len(out), shape[0], width)
+	}
+	rows := make([][]float32, shape[0])
+	for i := range rows {
+		rows[i] = out[i*width : (i+1)*width]
+	}
+	return rows, nil
+}
+
 // ClassifyCells gives each patch's kind probabilities; side is the
 // patches' side, whose middle cellSide² the net reads.
 func ClassifyCells(patches []CellPatch, side int) ([][KindCount]float64, error) {
 	if len(patches) == 0 {
 		return nil, nil
 	}
+	rows, err := cellNet.SoftmaxRows(patchInput(patches, side), []int{len(patches), CellChannels, CellSide, CellSide}, KindCount)
+	if err != nil {
+		return nil, err
+	}
+	probs := make([][KindCount]float64, len(patches))
+	for i, p := range rows {
+		copy(probs[i][:], p)
+	}
+	return probs, nil
+}
+
+// patchInput is the patches' middle cellSide² as the cell and marks nets
+// take them: 128 is paper, cellGreyGain levels a unit.
+func patchInput(patches []CellPatch, side int) []float32 {
 	const per = CellChannels * CellSide * CellSide
 	in := make([]float32, len(patches)*per)
 	m := (side - CellSide) / 2
@@ -196,15 +223,7 @@ func ClassifyCells(patches []CellPatch, side int) ([][KindCount]float64, error) 
 			}
 		}
 	}
-	rows, err := cellNet.SoftmaxRows(in, []int{len(patches), CellChannels, CellSide, CellSide}, KindCount)
-	if err != nil {
-		return nil, err
-	}
-	probs := make([][KindCount]float64, len(patches))
-	for i, p := range rows {
-		copy(probs[i][:], p)
-	}
-	return probs, nil
+	return in
 }
 
 // voteStyle is the style that best explains every cell's probabilities

@@ -63,6 +63,7 @@ var Tuned = Params{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
 	Givens: givenParams{
+		netMark: 0.5, netGate: 0.8, netMinMarks: 2,
 		lightFitCells: 6,
 		shadeInset:    0.12, shadeHalo: 0.06, shadeMinShare: 0.15,
 		ShadeGap: 10, ShadeFloor: 1.5, plainSpread: 0.25, onLevel: 0.5, lightBoard: 128,
@@ -357,6 +358,16 @@ type resembleParams struct {
 // given_ink.go). A wrong split would call printed givens the player's
 // mistakes, so each errs towards "no marks".
 type givenParams struct {
+	// netMark is the marks model's probability at which a filled cell is
+	// taken for the player's; netGate the probability of the board
+	// holding marks at all at which its cells are looked at, high
+	// because most boards hold none and the model's gate lets one in
+	// twenty of them through at even odds; netMinMarks the fewest marks
+	// a board has, so that one smudged given the net doubts does not turn
+	// an untouched puzzle into a half-played one.
+	netMark     float64
+	netGate     float64
+	netMinMarks int
 	// lightFitCells is the fewest blank cells whose levels the light
 	// across a photo is fitted to before the shading is looked for: fewer
 	// leave the fit to a cell or two's noise.
