@@ -17,6 +17,8 @@
 //     out from the picture's noise.
 //   - internal/cellread reads the cells; the glyph style is decided in
 //     its style.go, the givens told from the player's marks in given*.go.
+//     Outer strips it finds holding another style's glyphs (counters)
+//     send read.go back to the grid inside them (Candidate.Inner).
 //   - internal/clueread finds '=' and '×' on the lines between cells.
 //   - internal/raster holds the pixel helpers every stage shares.
 //

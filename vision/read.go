@@ -128,19 +128,33 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 	// through the glyphs' middles for a cell line, or missed every other
 	// line; of the counts that make its cells square, the one whose
 	// cells the classifiers read most surely is kept.
+	var r *Reading
 	if alts := locate.SquareAlternatives(c); len(alts) > 0 {
-		var best *Reading
 		for _, a := range alts {
-			r, err := readCandidate(img, a, locScale, scale, width, height, nil)
-			if err == nil && (best == nil || r.meanConfidence() > best.meanConfidence()) {
-				best, c = r, a
+			ar, err := readCandidate(img, a, locScale, scale, width, height, nil)
+			if err == nil && (r == nil || ar.meanConfidence() > r.meanConfidence()) {
+				r, c = ar, a
 			}
 		}
-		// Only a caller who watches the read pays for reading the
-		// winner again.
-		if best != nil && observe == nil {
-			return best, nil
+	}
+	if r == nil {
+		if r, err = readCandidate(img, c, locScale, scale, width, height, nil); err != nil {
+			return nil, err
 		}
+	}
+	// Counters printed beside the grid, taken for cells, hold glyphs of
+	// another style than the puzzle's: the grid inside them is read.
+	if s := r.strips; s.Any() {
+		if in, ok := c.Inner(s.Top, s.Bottom, s.Left, s.Right); ok {
+			if ir, err := readCandidate(img, in, locScale, scale, width, height, nil); err == nil {
+				r, c = ir, in
+			}
+		}
+	}
+	// Only a caller who watches the read pays for reading the winner
+	// again.
+	if observe == nil {
+		return r, nil
 	}
 	return readCandidate(img, c, locScale, scale, width, height, observe)
 }
@@ -165,7 +179,9 @@ func readCandidate(img gocv.Mat, c locate.Candidate, locScale, scale float64, wi
 	}
 
 	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.Method, Evidence: c.Evidence}
-	r.Style, r.Cells, r.Confidence, r.Values = cellread.Read(ci)
+	var kinds [][cellread.KindCount]float64
+	r.Style, r.Cells, r.Confidence, r.Values, kinds = cellread.Read(ci)
+	r.strips = cellread.ForeignStrips(r.Style, rows, cols, kinds, locate.MinPuzzleSide)
 	r.Given = cellread.FindGivens(ci, r.Style, r.Cells)
 	si := clueread.RectifySites(bgr, toImage, bend, quad, ci)
 	if observe != nil {

@@ -55,6 +55,10 @@ type Reading struct {
 	// bend, when the page was found bent, maps grid cells (corners at
 	// integers) to original pixels more closely than Homography (rectify/mesh.go).
 	bend *rectify.BentMap
+	// strips are the outer rows and columns the cells stage took for
+	// counters beside the puzzle rather than its cells (readScaled reads
+	// the grid inside them instead).
+	strips cellread.Strips
 }
 
 // Puzzle turns the reading into a solver puzzle under the given rules.

@@ -9,6 +9,9 @@
 //   - resemble.go tells how alike a style's glyphs are; given.go tells
 //     the printed givens from the player's marks, by hand tests and a
 //     learned model (given_net.go).
+//   - strips.go finds outer rows and columns whose glyphs are another
+//     style's (counters printed beside the grid), for vision to read the
+//     grid inside them.
 //
 // It takes the rectified grid (a gocv Mat, through NewImage) and gives
 // the Style, the cells' values and confidences, and the givens.

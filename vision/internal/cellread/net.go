@@ -502,11 +502,12 @@ func isColourStyle(s Style) bool { return s == StyleTango || s == StyleTiles }
 
 // Read reads the grid's style and cells as cellNetMode says, by the
 // hand rules (classify) when the model does not load or no cell holds a
-// glyph. values is nil when the hand rules labelled the cells.
-func Read(ci Image) (Style, []solver.Cell, []float64, []ValueProbs) {
+// glyph. values is nil when the hand rules labelled the cells; kinds,
+// the net's kinds for every cell, is nil when the net did not run.
+func Read(ci Image) (style Style, cells []solver.Cell, conf []float64, values []ValueProbs, kinds [][KindCount]float64) {
 	if cellNetMode == "off" {
 		style, cells, conf := Classify(ci)
-		return style, cells, conf, nil
+		return style, cells, conf, nil, nil
 	}
 	feats := make([]Features, ci.Rows*ci.Cols)
 	for i := range feats {
@@ -521,33 +522,36 @@ func Read(ci Image) (Style, []solver.Cell, []float64, []ValueProbs) {
 				mass, voted := glyphMass(probs)
 				if ink, ok := inkOverColour(probs, mass, voted); ok {
 					cells, conf, values := LabelByNet(ink, probs)
-					return ink, cells, conf, values
+					return ink, cells, conf, values, probs
 				}
 				if other, ok := otherColourStyle(hand, mass); ok {
 					cells, conf, values := LabelByNet(other, probs)
-					return other, cells, conf, values
+					return other, cells, conf, values, probs
 				}
+				kinds = probs
 			}
 			cells, conf := labelFeatures(hand, feats)
-			return hand, cells, conf, nil
+			return hand, cells, conf, nil, kinds
 		}
 	}
 	if inkOnly {
 		allowed = func(s Style) bool { return !isColourStyle(s) }
 	}
 	probs, err := ClassifyCells(CellPatches(ci, CellSide), CellSide)
-	style, ok := Style(""), false
-	if err == nil {
+	ok := false
+	if err != nil {
+		probs = nil
+	} else {
 		style, ok = voteStyle(probs, allowed)
 	}
 	if !ok {
 		cells, conf := labelFeatures(hand, feats)
-		return hand, cells, conf, nil
+		return hand, cells, conf, nil, probs
 	}
 	if cellNetMode == "style" || cellNetMode == "inkstyle" {
 		cells, conf := labelFeatures(style, feats)
-		return style, cells, conf, nil
+		return style, cells, conf, nil, probs
 	}
-	cells, conf, values := LabelByNet(style, probs)
-	return style, cells, conf, values
+	cells, conf, values = LabelByNet(style, probs)
+	return style, cells, conf, values, probs
 }

@@ -19,6 +19,7 @@ type Params struct {
 	Net      netParams      // the cell net's vote for a style (net.go)
 	Resemble resembleParams // doubtful glyphs settled by the grid's others (resemble.go)
 	Givens   givenParams    // the givens told from the player's marks (given.go, given_ink.go)
+	Strips   stripsParams   // counters beside the grid taken for cells (strips.go)
 }
 
 // Tuned holds the thresholds the suites were tuned with.
@@ -58,7 +59,8 @@ var Tuned = Params{
 		letterCentreScale: 0.5, letterFlanksScale: 0.4, letterSure: 1.5, barSure: 1.5,
 		hollowCentre: 0.3, hollowScale: 0.25, shapeSure: 1,
 	},
-	Net: netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, otherShapeShare: 0.5, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, colourOverColour: 2, colourKindMass: 1.5},
+	Net:    netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, otherShapeShare: 0.5, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, colourOverColour: 2, colourKindMass: 1.5},
+	Strips: stripsParams{minForeign: 2.5, foreignShare: 0.5, overRest: 4, maxShare: 0.34, blankGlyph: 0.5, blankChance: 0.01},
 	Resemble: resembleParams{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
@@ -352,6 +354,34 @@ type resembleParams struct {
 	// range: features that barely vary in a grid (a clean print's centre)
 	// must not let a glyph's small difference in them decide.
 	resembleFloor float64
+}
+
+// stripsParams are ForeignStrips' (strips.go).
+type stripsParams struct {
+	// minForeign is the probability, summed over an outer strip's cells,
+	// that the net must give kinds the grid's style does not draw before
+	// the strip is taken for counters: one misread glyph in an edge row
+	// of the puzzle is not enough.
+	minForeign float64
+	// foreignShare is the least share of the strip's glyphs that must be
+	// foreign: counters are all foreign, a puzzle's edge row mostly its
+	// style's.
+	foreignShare float64
+	// overRest is how many times more often the strip's glyphs must be
+	// foreign than the rest of the grid's: a grid whose every glyph the
+	// net doubts (a style it reads badly) has foreign edges too.
+	overRest float64
+	// maxShare is the most of a grid's rows or columns trimmed from one
+	// side: counters take a strip or two, and a grid found mostly in
+	// chrome is the locator's to refuse.
+	maxShare float64
+	// blankGlyph is the most glyph probability a strip summed over its
+	// cells may hold and still be the blank margin before the counters.
+	blankGlyph float64
+	// blankChance is the chance, at the grid's fill, of a whole line of
+	// blank cells below which a blank strip past counters is margin: a
+	// sparse puzzle often has an empty edge line, a full one never.
+	blankChance float64
 }
 
 // givenParams tell the printed givens from the player's marks (given.go,

@@ -3,6 +3,7 @@ package locate
 import (
 	"image"
 	"image/color"
+	"math"
 	"math/rand"
 	"testing"
 
@@ -124,6 +125,46 @@ func TestWholeCells(t *testing.T) {
 			}
 			if n != tc.want {
 				t.Errorf("%d cells, want %d", n, tc.want)
+			}
+		})
+	}
+}
+
+// TestLooseCells counts cells from glyph centres that sit on a lattice a
+// little shifted and scaled inside a box 600 pixels long, as a bent page
+// leaves them, and only near the count the box's shape foretells.
+func TestLooseCells(t *testing.T) {
+	const length = 600
+	// six cells of 95 px from 30 px: the first glyph 0.28 of a cell off
+	// the box's first cell's middle, beyond centreTolerance.
+	var shifted []float64
+	for _, c := range []float64{0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5} {
+		shifted = append(shifted, 30+(c+0.5)*95)
+	}
+	if n, ok := wholeCells(shifted, length, 60); ok {
+		t.Fatalf("the strict count (%d) fits the shifted glyphs; the test shows nothing", n)
+	}
+	for _, tc := range []struct {
+		name     string
+		pos      []float64
+		near     float64
+		want     int // 0: no count fits
+		from, to float64
+	}{
+		{"a shifted and shrunk lattice of six", shifted, 6.3, 6, 30, 600},
+		{"the same glyphs, four cells foretold", shifted, 4, 0, 0, 0},
+		{"text: glyphs anywhere", []float64{40, 95, 170, 260, 330, 415, 470, 555}, 6, 0, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, span, ok := looseCells(tc.pos, length, 60, tc.near)
+			if !ok {
+				n = 0
+			}
+			if n != tc.want {
+				t.Fatalf("%d cells, want %d", n, tc.want)
+			}
+			if ok && (math.Abs(span[0]-tc.from) > 10 || math.Abs(span[1]-tc.to) > 10) {
+				t.Errorf("span %.0f..%.0f, want about %.0f..%.0f", span[0], span[1], tc.from, tc.to)
 			}
 		})
 	}

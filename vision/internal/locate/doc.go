@@ -21,8 +21,10 @@
 // lattice (glyphlattice.go, glyphstrips.go); the boxed rung counts the
 // cells of a border with no lines inside by the glyphs at their middles
 // (rung_boxed.go; a border of two sides meeting at a corner spans its
-// box, boxcorner.go), and the bare rung takes a dense lattice of glyphs
-// with no line or border at all, bounded by the glyphs (rung_bare.go).
+// box, boxcorner.go; glyphs a bent page moved off the box's cells fit a
+// lattice a little shifted or scaled inside it), and the bare rung
+// takes a dense lattice of glyphs with no line or border at all, bounded
+// by the glyphs (rung_bare.go).
 //
 // Lines are measured by gridline, bent pages straightened by rectify;
 // locate decides what those measurements mean. Its thresholds are the

@@ -262,10 +262,15 @@ func fitLattice(blobs []cellBlob, nbrs [][]int, members []int) (LatticeFit, bool
 // boundary maps in turn; a clean, complete lattice ends the search early.
 // The evidence is the accepted lattice's, before it was grown.
 func locateLattice(gray gocv.Mat, variants []edgeVariant) (LatticeFit, Evidence, bool) {
+	// A sure lattice too small for a puzzle, even grown by its lines, is
+	// a box or two of the page (a dashed grid's long strokes close off
+	// a few big regions at half size): the full search goes on.
 	if f, lines, ok := QuickLattice(gray); ok {
-		ev := latticeEvidence(f, lines, "sure")
-		ev.HalfSize = true
-		return growLines(gray, AdjustBent(gray, f), false), ev, true
+		if g := growLines(gray, AdjustBent(gray, f), false); g.Rows >= MinPuzzleSide && g.Cols >= MinPuzzleSide {
+			ev := latticeEvidence(f, lines, "sure")
+			ev.HalfSize = true
+			return g, ev, true
+		}
 	}
 	var fits []LatticeFit
 	for _, v := range variants {

@@ -93,3 +93,35 @@ func rectifyPlane(gray gocv.Mat, q [4][2]float64, w, h int, out *raster.Plane) b
 func RectCorners(w, h float64) [4][2]float64 {
 	return [4][2]float64{{0, 0}, {w, 0}, {w, h}, {0, h}}
 }
+
+// Inner is c with top, bottom, left and right rows and columns of cells
+// taken off its sides, through its perspective: the grid inside the
+// strips the cells stage found not to be the puzzle's. Its measured
+// centres are those that fall inside. ok is false when nothing would be
+// left, or the quad maps no lattice.
+func (c Candidate) Inner(top, bottom, left, right int) (Candidate, bool) {
+	rows, cols := c.Rows.N-top-bottom, c.Cols.N-left-right
+	if rows < 1 || cols < 1 {
+		return c, false
+	}
+	toQuad, ok := geom.FromQuads(RectCorners(float64(c.Cols.N), float64(c.Rows.N)), c.Quad)
+	if !ok {
+		return c, false
+	}
+	x0, y0, x1, y1 := float64(left), float64(top), float64(c.Cols.N-right), float64(c.Rows.N-bottom)
+	var q [4][2]float64
+	for i, p := range [4][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
+		q[i][0], q[i][1] = toQuad.Apply(p[0], p[1])
+	}
+	in := c
+	in.Quad, in.Area = q, geom.QuadArea(q)
+	in.Rows.N, in.Cols.N = rows, cols
+	in.Centres = nil
+	toLattice := toQuad.Inverse()
+	for _, p := range c.Centres {
+		if u, v := toLattice.Apply(p[0], p[1]); u > x0 && u < x1 && v > y0 && v < y1 {
+			in.Centres = append(in.Centres, p)
+		}
+	}
+	return in, true
+}

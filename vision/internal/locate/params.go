@@ -49,6 +49,7 @@ var locating = locateParams{
 		oversize: 1.2, inset: 0.02, paperQuantile: 0.75, inkQuantile: 0.01, minContrast: 60,
 		minGlyphs: 6, glyphSpread: 2, minCells: 4, maxCells: 40, maxGlyphShare: 0.95,
 		centreTolerance: 0.2, minFitShare: 0.9, minLines: 3, maxBoundaryShare: 0.2, squareTolerance: 0.25,
+		looseScale: 0.08, looseOffset: 0.3, looseSteps: 6, endSlack: 0.4, looseNear: 0.75,
 		cornerHullPoints: 64, cornerHull: 0.85, cornerSkew: 0.35, cornerAspect: 3, cornerBand: 0.06, cornerOnArms: 0.9,
 	},
 	bare:   bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06},
@@ -552,6 +553,18 @@ type boxedParams struct {
 	// whole number (squareCells): perspective left in the box's sides,
 	// and a box that is no grid at all.
 	squareTolerance float64
+	// A box whose glyphs fit no count of cells spanning it exactly may
+	// hold them on a lattice scaled by up to looseScale or shifted by up
+	// to looseOffset of a cell, tried in looseSteps steps each way, with
+	// each end of the lattice within endSlack of a cell of the box's
+	// side: a bent page or a curved frame moves the glyphs off the
+	// straight box's cells by more than centreTolerance, while a
+	// lattice freer than that would fit text. Only counts within
+	// looseNear of the one the other axis and the box's shape foretell
+	// are tried: so free a lattice fits a coarser count too.
+	looseScale, looseOffset float64
+	looseSteps              int
+	endSlack, looseNear     float64
 
 	// A border of two sides meeting at a corner (cornerQuad) is an
 	// outline whose hull has at most cornerHullPoints points (a curve's

@@ -66,8 +66,31 @@ func boxedGlyphs(gray gocv.Mat) (Candidate, bool) {
 		case okr && !okc:
 			cols, okc = squareCells(xs, float64(side), rows, 1/boxAspect(q))
 		}
+		// Where the border's outline is not quite the grid's (a bent
+		// page, an outline fitted to a curved frame, a partial border),
+		// the glyphs sit on a lattice a little shifted or scaled inside
+		// it: the lattice they fit is the grid. Only an axis whose
+		// count the other's and the box's shape foretell is counted so
+		// loosely, and only where the box's shape does not count it.
+		span := [2][2]float64{{0, float64(side)}, {0, float64(side)}}
+		switch {
+		case okc && !okr:
+			rows, span[1], okr = looseCells(ys, float64(side), size[1], float64(cols)*boxAspect(q))
+		case okr && !okc:
+			cols, span[0], okc = looseCells(xs, float64(side), size[0], float64(rows)/boxAspect(q))
+		}
 		if !okc || !okr {
 			continue
+		}
+		if span != [2][2]float64{{0, float64(side)}, {0, float64(side)}} {
+			toBox, ok := geom.FromQuads(RectCorners(float64(side), float64(side)), q)
+			if !ok {
+				continue
+			}
+			for i, p := range [4][2]float64{{span[0][0], span[1][0]}, {span[0][1], span[1][0]}, {span[0][1], span[1][1]}, {span[0][0], span[1][1]}} {
+				q[i][0], q[i][1] = toBox.Apply(p[0], p[1])
+			}
+			area = geom.QuadArea(q)
 		}
 		ev := noEvidence
 		ev.Spots = len(xs)
@@ -208,4 +231,68 @@ func wholeCellsOf(pos []float64, length, size float64, clues bool) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// looseCells is wholeCells' count for glyphs that sit on a lattice of
+// whole cells a little shifted (looseOffset cells) or scaled (looseScale)
+// inside the box, each end of it within endSlack of a cell of the box's
+// side, of the counts within looseNear of near (what the box's shape
+// foretells): the fewest cells that fit, and the span, in the box's
+// pixels, that they cover.
+func looseCells(pos []float64, length, size, near float64) (int, [2]float64, bool) {
+	bp := locating.boxed
+	for n := max(bp.minCells, int(math.Ceil(near-bp.looseNear))); n <= bp.maxCells && float64(n) <= near+bp.looseNear; n++ {
+		if cell := length / float64(n); size > bp.maxGlyphShare*cell {
+			break
+		}
+		// Of the shifts and scales that fit, the one that puts the
+		// glyphs nearest their cells' middles gives the span.
+		best, bestSpan := math.Inf(1), [2]float64{}
+		for _, clues := range []bool{false, true} {
+			for s := -bp.looseSteps; s <= bp.looseSteps; s++ {
+				cell := length / float64(n) * (1 + bp.looseScale*float64(s)/float64(bp.looseSteps))
+				for o := -bp.looseSteps; o <= bp.looseSteps; o++ {
+					from := (length-float64(n)*cell)/2 + bp.looseOffset*cell*float64(o)/float64(bp.looseSteps)
+					to := from + float64(n)*cell
+					if math.Abs(from) > bp.endSlack*cell || math.Abs(to-length) > bp.endSlack*cell {
+						continue
+					}
+					shifted := make([]float64, 0, len(pos))
+					for _, p := range pos {
+						if p < from || p > to {
+							break
+						}
+						shifted = append(shifted, p-from)
+					}
+					if len(shifted) < len(pos) {
+						continue
+					}
+					fit, counted, lines := cellsFit(shifted, to-from, n, clues)
+					if float64(fit) < bp.minFitShare*float64(counted) || lines < min(n, bp.minLines) {
+						continue
+					}
+					if off := middleOffset(shifted, cell); off < best {
+						best, bestSpan = off, [2]float64{from, to}
+					}
+				}
+			}
+			if !math.IsInf(best, 1) {
+				return n, bestSpan, true
+			}
+		}
+	}
+	return 0, [2]float64{}, false
+}
+
+// middleOffset is the mean distance, in cells, of the glyphs at pos from
+// the middle of the cell of side cell each lies in, or from its edge
+// where that is nearer (an edge clue's place).
+func middleOffset(pos []float64, cell float64) float64 {
+	sum := 0.0
+	for _, p := range pos {
+		u := p / cell
+		off := math.Abs(u - math.Floor(u) - 0.5)
+		sum += math.Min(off, 0.5-off)
+	}
+	return sum / float64(max(1, len(pos)))
 }

@@ -1,0 +1,116 @@
+package cellread
+
+import (
+	"strings"
+	"testing"
+)
+
+// kindsOf turns a picture of a grid's cells, one letter a kind, into the
+// net's probabilities, each cell sure of its kind: '.' blank, 's' square,
+// 'c' circle, 'd' disc, 'x' X, 'o' O, 'i' I, 'u' sun, 'm' moon, 'w' a
+// warm tile, 'k' a cool one, '1' a digit one, '0' a digit zero.
+func kindsOf(t *testing.T, picture string) (rows, cols int, probs [][KindCount]float64) {
+	t.Helper()
+	letter := map[rune]int{'.': kindBlank, 's': kindSquare, 'c': kindCircle, 'd': kindDisc, 'x': kindX, 'o': kindO, 'i': kindI, 'u': kindSun, 'm': kindMoon, 'w': kindWarm, 'k': kindCool, '1': kindDigit1, '0': kindDigit0}
+	lines := strings.Fields(picture)
+	for _, line := range lines {
+		if len(line) != len(lines[0]) {
+			t.Fatalf("ragged picture %q", picture)
+		}
+		for _, ch := range line {
+			k, ok := letter[ch]
+			if !ok {
+				t.Fatalf("no kind for %q", ch)
+			}
+			var p [KindCount]float64
+			p[k] = 1
+			probs = append(probs, p)
+		}
+	}
+	return len(lines), len(lines[0]), probs
+}
+
+func TestForeignStrips(t *testing.T) {
+	cases := []struct {
+		name    string
+		style   Style
+		picture string
+		want    Strips
+	}{
+		{"a Tango board with counters read as a seventh column", StyleTango, `
+			u....ui
+			....m.i
+			...m..i
+			......1
+			.m....i
+			u....m.`, Strips{Right: 1}},
+		{"counters past a blank margin, beside a full grid", StyleSquareCircle, `
+			ssccsc.x1
+			cscssc..i
+			sccscs.1x
+			cscscs..x
+			scsccs.1i
+			csscsc..1`, Strips{Right: 3}},
+		{"counters above and to the left", StyleXO, `
+			01100110
+			1xoxxoox
+			0oxoxoxo
+			1xxooxox
+			0oxoxxoo
+			1xoxooxx`, Strips{Top: 1, Left: 1}},
+		{"a disc grid's blurred edge row read as squares", StyleDiscCircle, `
+			.d..c.d
+			c..d..c
+			.cd..d.
+			d..c..c
+			sssdsss`, Strips{}},
+		{"a Tango board's shaded edge row read as tiles", StyleTango, `
+			umuumm
+			umumum
+			muummu
+			umuumm
+			.wwwcw`, Strips{}},
+		{"an X/O/I grid whose edge row's O's read as plain circles", StyleXOI, `
+			cic.xc
+			o.xx.i
+			.xxioi
+			xox.oc
+			.iixox`, Strips{}},
+		{"a sparse puzzle's empty edge column is the puzzle's", StyleTango, `
+			u....u.
+			....m..
+			...m...
+			.......
+			.m.....
+			u....m.`, Strips{}},
+		{"one misread glyph in an edge column", StyleSquareCircle, `
+			scscsd
+			cscssc
+			sccscs
+			cscscs`, Strips{}},
+		{"a grid whose every glyph is foreign to its style", StyleXO, `
+			sdsdsd
+			dsdsds
+			sdsdsd
+			dsdsds
+			sdsdsd`, Strips{}},
+		{"no fewer than the smallest puzzle's side", StyleDigits, `
+			011x
+			100x
+			011x
+			100x`, Strips{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rows, cols, probs := kindsOf(t, tc.picture)
+			if got := ForeignStrips(tc.style, rows, cols, probs, 4); got != tc.want {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+	t.Run("no kinds, no strips", func(t *testing.T) {
+		if got := ForeignStrips(StyleXO, 6, 6, nil, 4); got.Any() {
+			t.Errorf("got %+v from no probabilities", got)
+		}
+	})
+}

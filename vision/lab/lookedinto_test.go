@@ -1,0 +1,51 @@
+package lab
+
+import (
+	"io"
+	"testing"
+)
+
+// TestLookedIntoSizes reads, at their size, renders of the suites looked
+// into that a locator or the cells stage once read at the wrong one, each
+// for a cause fixed since; the render is the suite's own, from its seed.
+func TestLookedIntoSizes(t *testing.T) {
+	env, err := NewEnv("")
+	if err != nil {
+		t.Skipf("skipping: shared test data absent: %v", err)
+	}
+	for _, tc := range []struct {
+		suite, image, cause string
+	}{
+		{"dev-clean:15", "wild-clean-014-square-circle-print-10x10", "dashed lines closed off a sure 2x2 lattice at half size, which ended the search (no grid found)"},
+		{"study-photos:55", "wild-photo-054-tango-app-6x6", "a Tango board's counters read as a seventh column (6x7)"},
+		{"dev-photos:26", "wild-photo-025-xoi-light-6x6", "glyphs off the straight box's cells on a bent page (no grid found)"},
+		{"dev-photos:139", "wild-photo-138-tango-app-6x6", "a partial border whose outline is not the grid's (no grid found)"},
+	} {
+		t.Run(tc.image, func(t *testing.T) {
+			s, err := FindSuite(tc.suite)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cases, err := env.Cases(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var picked []Case
+			for _, c := range cases {
+				if c.Name == tc.image {
+					picked = append(picked, c)
+				}
+			}
+			if len(picked) != 1 {
+				t.Fatalf("%s holds %d images named %s, want 1", tc.suite, len(picked), tc.image)
+			}
+			got, err := env.ScoreCases(picked, ScoreOptions{}, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Size != 100 {
+				t.Errorf("read at the wrong size (was: %s)", tc.cause)
+			}
+		})
+	}
+}
