@@ -111,6 +111,11 @@ func Upright(img image.Image, o int) image.Image {
 	return dst
 }
 
+// StoredToUpright maps stored pixel (x, y) of a w×h image to where it
+// belongs in the upright picture (storedToUpright): also a grid's cells,
+// taking columns for x and rows for y.
+func StoredToUpright(o, x, y, w, h int) (int, int) { return storedToUpright(o, x, y, w, h) }
+
 // storedToUpright maps stored pixel (x, y) of a w×h image to where it
 // belongs in the upright picture, following the EXIF definitions: 2 is a
 // mirror, 3 a half turn, 6 needs a quarter turn clockwise, 8 one

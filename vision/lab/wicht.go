@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"binocle/vision"
+	"binocle/vision/exif"
 )
 
 // WichtTruth is the truth file beside each wicht-sudoku photo: '#' marks a
@@ -21,6 +22,28 @@ type WichtTruth struct {
 	Cols    int           `json:"cols"`
 	Cells   []string      `json:"cells"`
 	Corners [4][2]float64 `json:"corners"`
+}
+
+// UprightInk is which cells of the truth hold ink, row by row, in the
+// picture as it is meant to be seen. The truth's corners are given in
+// that upright picture, but its cells as the photo's pixels are stored:
+// on the photos whose EXIF orientation turns them a quarter (image1031,
+// image1039, image1041), the cells as given disagree with the reading in
+// 39, 18 and 10 places and, turned by the orientation, in 3, 2 and 2.
+// rows and cols are the upright grid's.
+func (w WichtTruth) UprightInk(orientation int) (ink []bool, rows, cols int) {
+	rows, cols = w.Rows, w.Cols
+	if orientation >= 5 && orientation <= 8 {
+		rows, cols = cols, rows
+	}
+	ink = make([]bool, rows*cols)
+	for r, line := range w.Cells {
+		for c := 0; c < len(line) && c < w.Cols; c++ {
+			x, y := exif.StoredToUpright(orientation, c, r, w.Cols, w.Rows)
+			ink[y*cols+x] = line[c] == '#'
+		}
+	}
+	return ink, rows, cols
 }
 
 // WichtPhotos lists the photos of dir in a stable order; every stride-th
@@ -77,6 +100,11 @@ func MeasureWicht(paths []string, failDir string) (*WichtResult, error) {
 			return nil, err
 		}
 		res.Photos++
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		wantInk, rows, cols := truth.UprightInk(exif.Orientation(data))
 		img, err := vision.LoadFile(path)
 		if err != nil {
 			img.Close()
@@ -86,7 +114,7 @@ func MeasureWicht(paths []string, failDir string) (*WichtResult, error) {
 		start := time.Now()
 		r, err := vision.Read(img)
 		res.Millis = append(res.Millis, float64(time.Since(start).Microseconds())/1000)
-		good := err == nil && r.Rows == truth.Rows && r.Cols == truth.Cols
+		good := err == nil && r.Rows == rows && r.Cols == cols
 		if good {
 			res.Found9++
 			diag := math.Hypot(float64(img.Cols()), float64(img.Rows()))
@@ -98,7 +126,7 @@ func MeasureWicht(paths []string, failDir string) (*WichtResult, error) {
 			ink := vision.InkCells(img, r)
 			for i, inked := range ink {
 				res.InkCells++
-				if inked == (truth.Cells[i/truth.Cols][i%truth.Cols] == '#') {
+				if inked == wantInk[i] {
 					res.InkRight++
 				} else {
 					good = false
