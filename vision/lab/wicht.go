@@ -102,10 +102,11 @@ func MeasureWicht(paths []string, failDir string) (*WichtResult, error) {
 		res.Photos++
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return nil, err
+			res.Unreadable = append(res.Unreadable, err.Error())
+			continue
 		}
 		wantInk, rows, cols := truth.UprightInk(exif.Orientation(data))
-		img, err := vision.LoadFile(path)
+		img, err := vision.LoadBytes(data)
 		if err != nil {
 			img.Close()
 			res.Unreadable = append(res.Unreadable, fmt.Sprintf("%s: %v", path, err))

@@ -41,14 +41,13 @@ func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, minS
 			continue
 		}
 		for _, k := range sk.Kinds {
-			for _, kin := range append(slices.Clone(alike), colourPieces) {
-				if slices.Contains(kin, k.Kind) {
-					for _, g := range kin {
-						weight[g] = 1
-					}
-				}
+			kin := alikeGroup(k.Kind)
+			if slices.Contains(colourPieces, k.Kind) {
+				kin = colourPieces
 			}
-			weight[k.Kind] = 1
+			for _, g := range kin {
+				weight[g] = 1
+			}
 		}
 	}
 	weight[kindBlank] = 1

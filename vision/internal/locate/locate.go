@@ -104,14 +104,10 @@ func (c Candidate) Inner(top, bottom, left, right int) (Candidate, bool) {
 	if rows < 1 || cols < 1 {
 		return c, false
 	}
-	toQuad, ok := geom.FromQuads(RectCorners(float64(c.Cols.N), float64(c.Rows.N)), c.Quad)
+	x0, y0, x1, y1 := float64(left), float64(top), float64(c.Cols.N-right), float64(c.Rows.N-bottom)
+	q, toQuad, ok := subQuad(c.Quad, float64(c.Cols.N), float64(c.Rows.N), x0, y0, x1, y1)
 	if !ok {
 		return c, false
-	}
-	x0, y0, x1, y1 := float64(left), float64(top), float64(c.Cols.N-right), float64(c.Rows.N-bottom)
-	var q [4][2]float64
-	for i, p := range [4][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
-		q[i][0], q[i][1] = toQuad.Apply(p[0], p[1])
 	}
 	in := c
 	in.Quad, in.Area = q, geom.QuadArea(q)
@@ -124,4 +120,19 @@ func (c Candidate) Inner(top, bottom, left, right int) (Candidate, bool) {
 		}
 	}
 	return in, true
+}
+
+// subQuad is the quad of the rectangle x0..x1 by y0..y1 of a w×h
+// rectangle that q shows in perspective, and the map from that w×h
+// rectangle into q; ok is false when q maps none.
+func subQuad(q [4][2]float64, w, h, x0, y0, x1, y1 float64) ([4][2]float64, geom.Homography, bool) {
+	toQuad, ok := geom.FromQuads(RectCorners(w, h), q)
+	if !ok {
+		return q, toQuad, false
+	}
+	var in [4][2]float64
+	for i, p := range [4][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
+		in[i][0], in[i][1] = toQuad.Apply(p[0], p[1])
+	}
+	return in, toQuad, true
 }

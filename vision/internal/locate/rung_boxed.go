@@ -83,12 +83,9 @@ func boxedGlyphs(gray gocv.Mat) (Candidate, bool) {
 			continue
 		}
 		if span != [2][2]float64{{0, float64(side)}, {0, float64(side)}} {
-			toBox, ok := geom.FromQuads(RectCorners(float64(side), float64(side)), q)
-			if !ok {
+			var ok bool
+			if q, _, ok = subQuad(q, float64(side), float64(side), span[0][0], span[1][0], span[0][1], span[1][1]); !ok {
 				continue
-			}
-			for i, p := range [4][2]float64{{span[0][0], span[1][0]}, {span[0][1], span[1][0]}, {span[0][1], span[1][1]}, {span[0][0], span[1][1]}} {
-				q[i][0], q[i][1] = toBox.Apply(p[0], p[1])
 			}
 			area = geom.QuadArea(q)
 		}
