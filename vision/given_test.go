@@ -184,6 +184,41 @@ func TestShadedCellsAreGivens(t *testing.T) {
 	}
 }
 
+// A finished board of any style whose app shades its locked cells: with
+// no blank cell to compare with, the shaded ones are the givens, on a
+// screenshot and on a photo of it.
+func TestShadedGivensOnFinishedBoards(t *testing.T) {
+	solution := []string{"001101", "010011", "110100", "101001", "011010", "100110"}
+	givens := []string{"0.....", "....1.", ".10...", "...00.", ".1....", ".....0"}
+	marks := make([]string, 6)
+	for row := range marks {
+		m := []byte(solution[row])
+		for col := range m {
+			if givens[row][col] != '.' {
+				m[col] = '.'
+			}
+		}
+		marks[row] = string(m)
+	}
+	for _, tc := range []struct {
+		style string
+		photo bool
+	}{
+		{synth.StyleSquareCircle, false},
+		{synth.StyleSquareCircle, true},
+		{synth.StyleDigits, false},
+		{synth.StyleXO, false},
+	} {
+		t.Run(fmt.Sprintf("%s photo %v", tc.style, tc.photo), func(t *testing.T) {
+			spec := synth.Spec{Name: "shaded-finished", Seed: 23, Kind: synth.KindClean, Style: tc.style, Look: synth.LookPrint,
+				Source: "given-test", Rows: 6, Cols: 6, Cells: solution, Givens: givens, Width: 800, Height: 900, ShadeGivens: true}
+			clean := renderSpec(t, spec)
+			defer clean.Close()
+			wantGivens(t, readAsShot(t, clean, tc.photo), givens, marks)
+		})
+	}
+}
+
 // Every filled cell of an ordinary reading stays a given: the fixtures
 // drawn in one ink, and the committed screenshots and photo.
 func TestOrdinaryReadingsHaveNoMarks(t *testing.T) {

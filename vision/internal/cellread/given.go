@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"binocle/solver"
+	"binocle/vision/internal/raster"
 )
 
 // Givens and the player's marks. People photograph puzzles they have
@@ -83,9 +84,10 @@ func handGivens(ci Image, style Style, cells []solver.Cell) []bool {
 // cells', which must all share it: shading that reaches blank cells is
 // light or shadow on the page, not an app marking its givens. A board
 // with no blank cell left (a finished screenshot) has no plain level to
-// compare with; only a Tango board is trusted then, the shaded group
-// being the one off the board's own tone (darker on a light board). It
-// returns nil when the backgrounds do not split clearly.
+// compare with: the shaded group is then the one off the board's own tone
+// (darker on a light board), trusted at once on a Tango board and on any
+// other only when it looks like givens (finishedShading). It returns nil
+// when the backgrounds do not split clearly.
 func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 	p := &Tuned.Givens
 	ink := style != StyleTango
@@ -130,6 +132,13 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		}
 	}
 	s, ok := SplitTwo(levels, p.ShadeGap, p.ShadeFloor)
+	if !ok && len(blank) == 0 {
+		s, ok = splitUnderLight(filled, levels, ci.Cols)
+	}
+	if raster.Trace != nil {
+		raster.Trace("shaded givens: %d filled split %.1f (%d) / %.1f (%d) clear %v; %d blank, median %.1f spread %.1f",
+			len(filled), s.loMean, len(s.Lo), s.hiMean, len(s.hi), ok, len(blank), median(blank), madSpread(blank))
+	}
 	if !ok {
 		return nil
 	}
@@ -166,10 +175,10 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 			}
 		}
 	} else {
-		if style != StyleTango {
+		shadedLow = s.hiMean >= p.lightBoard
+		if style != StyleTango && !finishedShading(ci.Cols, cells, filled, s, shadedLow) {
 			return nil
 		}
-		shadedLow = s.hiMean >= p.lightBoard
 	}
 	given := make([]bool, len(cells))
 	for _, k := range s.Lo {
@@ -179,6 +188,86 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		given[filled[k]] = !shadedLow
 	}
 	return given
+}
+
+// splitUnderLight splits a finished board's backgrounds after taking out
+// the light falling across a photo, which with no blank cell to fit it
+// to blurs the two tones into one spread. The light is fitted to every
+// cell first, then to the plain group that split leaves (the one on the
+// board's own tone: the lighter on a light board), so that the shaded
+// cells do not pull the fit.
+func splitUnderLight(filled []int, levels []float64, cols int) (split, bool) {
+	p := &Tuned.Givens
+	fitOn := filled
+	fitLevels := levels
+	var s split
+	ok := false
+	for round := 0; round < 2; round++ {
+		light, fitted := fitPlane(fitOn, fitLevels, cols)
+		if !fitted {
+			return split{}, false
+		}
+		base := median(fitLevels)
+		flat := make([]float64, len(levels))
+		for k, i := range filled {
+			flat[k] = levels[k] + base - light(i)
+		}
+		s, ok = SplitTwo(flat, p.ShadeGap, p.ShadeFloor)
+		plain := s.Lo
+		if s.hiMean >= p.lightBoard {
+			plain = s.hi
+		}
+		if len(plain) < p.lightFitCells {
+			return split{}, false
+		}
+		fitOn, fitLevels = make([]int, len(plain)), make([]float64, len(plain))
+		for j, k := range plain {
+			fitOn[j], fitLevels[j] = filled[k], levels[k]
+		}
+	}
+	return s, ok
+}
+
+// finishedShading tells whether the shaded group of a board with no blank
+// cell can be its givens rather than something else that splits a full
+// board's backgrounds in two: the givens are under Tuned.Givens'
+// maxGivenShare of the cells, they are of both symbols (a board printing
+// its 0s and 1s on two tones shades by symbol), and they are scattered,
+// where a shadow or glare falls on cells next to each other.
+func finishedShading(cols int, cells []solver.Cell, filled []int, s split, shadedLow bool) bool {
+	p := &Tuned.Givens
+	shadedIdx := s.hi
+	if shadedLow {
+		shadedIdx = s.Lo
+	}
+	if float64(len(shadedIdx)) > p.maxGivenShare*float64(len(cells)) {
+		return false
+	}
+	group := make([]int, len(filled))
+	shaded := make(map[int]bool, len(shadedIdx))
+	for _, k := range shadedIdx {
+		group[k] = 1
+		shaded[filled[k]] = true
+	}
+	if followsSymbols(group, filled, cells, p.colourSymbolShare) {
+		return false
+	}
+	rows := len(cells) / cols
+	touching, neighbours := 0, 0
+	for i := range shaded {
+		r, c := i/cols, i%cols
+		for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			rr, cc := r+d[0], c+d[1]
+			if rr < 0 || rr >= rows || cc < 0 || cc >= cols {
+				continue
+			}
+			neighbours++
+			if shaded[rr*cols+cc] {
+				touching++
+			}
+		}
+	}
+	return neighbours > 0 && float64(touching) <= p.maxShadeClumping*float64(neighbours)
 }
 
 // filledLevels measures the filled cells' backgrounds, in cell order;
