@@ -8,11 +8,13 @@ import (
 )
 
 // suggestFixes asks the rules which misreads would explain a photo's
-// reading giving no solution or several, off the UI goroutine. The cells
-// the user corrected count as sure: a fix never undoes the user.
+// reading giving no solution or several, or, where it gave one, whether a
+// nearly as probable reading gives another (a rival), off the UI
+// goroutine. The cells the user corrected count as sure: a fix never
+// undoes the user.
 func (u *ui) suggestFixes(res solver.Result) {
 	doc, ed := u.doc, u.ed
-	if doc.reading == nil || res.Status == solver.Unique || ed.playing {
+	if doc.reading == nil || ed.playing {
 		return
 	}
 	p := ed.puzzle.Clone()
@@ -33,6 +35,19 @@ func (u *ui) suggestFixes(res solver.Result) {
 		}
 	}
 	sites := doc.reading.SiteOddsKept(p.Edges)
+	if res.Status == solver.Unique {
+		u.trace.mark("looking for a rival reading")
+		u.spawnQuiet(func() func() {
+			s, err := solver.RivalOf(u.ctx, p, res.Solution, odds, sites)
+			return func() {
+				if err != nil || doc != u.doc || ed != u.ed || u.doc.result == nil {
+					return // no rival, or the grid moved on meanwhile
+				}
+				u.showSuggestion(&s, rivalMessage)
+			}
+		})
+		return
+	}
 	u.trace.mark("looking for fixes")
 	u.spawnQuiet(func() func() {
 		s, err := solver.SuggestFixes(u.ctx, p, p.Rules, odds, sites)
@@ -45,15 +60,30 @@ func (u *ui) suggestFixes(res solver.Result) {
 				u.trace.mark("no fixes")
 				return
 			}
-			u.showSuggestion(&s)
+			u.showSuggestion(&s, fixMessage)
 		}
 	})
+}
+
+// fixMessage is the status bar's word on a suggestion for a reading with
+// no solution or several: what would change, n changes in all.
+func fixMessage(what []string, n int) string {
+	return " The rules suggest a misread: " + strings.Join(what, ", ") +
+		" gives exactly one solution. Accept fixes applies " + plural(n, "it", "them all") + "; a click on an orange cell or clue applies that one."
+}
+
+// rivalMessage is the status bar's word on a rival: the answer shown
+// rests on a toss-up the reader could not settle.
+func rivalMessage(what []string, n int) string {
+	return " But the reading is doubtful: " + strings.Join(what, ", ") +
+		" is nearly as likely as what was read and gives another answer. Check " + plural(n, "it", "them") +
+		" on the photo; Accept fixes switches to that reading, a click on an orange cell or clue to that one change."
 }
 
 // showSuggestion marks the suggested cells and clue sites on the grid and
 // the photo, in their own colour, and offers to apply them all; a click on
 // one applies that one alone.
-func (u *ui) showSuggestion(s *solver.Suggestion) {
+func (u *ui) showSuggestion(s *solver.Suggestion, message func(what []string, n int) string) {
 	u.suggestion = s
 	u.ed.clearMarks(markSuggested)
 	var pts []solver.Point
@@ -78,9 +108,7 @@ func (u *ui) showSuggestion(s *solver.Suggestion) {
 	u.photo.mark(pts, sites)
 	u.grid.Refresh()
 	n := len(pts) + len(sites)
-	msg := u.status.message() + " The rules suggest a misread: " + strings.Join(what, ", ") +
-		" gives exactly one solution. Accept fixes applies " + plural(n, "it", "them all") + "; a click on an orange cell or clue applies that one."
-	u.status.set(levelWarning, msg)
+	u.status.set(levelWarning, u.status.message()+message(what, n))
 	u.status.offer("Accept fixes", func() { u.acceptFixes(s.Changes) })
 	u.scheduleLayoutTrace()
 	u.trace.mark("fixes suggested %d", n)

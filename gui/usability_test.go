@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -476,6 +477,13 @@ func TestLongSolveOffersCancel(t *testing.T) {
 // it (no unique solution), and the grid is not the user's correction.
 func plantMisread(t *testing.T, u *ui) (solver.Point, solver.Cell) {
 	t.Helper()
+	return plantFlip(t, u, func(q *solver.Puzzle) bool { return solver.Solve(q).Status != solver.Unique })
+}
+
+// plantFlip reads the first given of the open photo for which flipped
+// says yes as the other symbol, at even odds, and solves.
+func plantFlip(t *testing.T, u *ui, flipped func(q *solver.Puzzle) bool) (solver.Point, solver.Cell) {
+	t.Helper()
 	var found bool
 	var pt solver.Point
 	var was solver.Cell
@@ -487,7 +495,7 @@ func plantMisread(t *testing.T, u *ui) (solver.Point, solver.Cell) {
 			}
 			q := ed.puzzle.Clone()
 			q.Cells[i] = 1 - v
-			if q.Validate() != nil || solver.Solve(q).Status == solver.Unique {
+			if q.Validate() != nil || !flipped(q) {
 				continue
 			}
 			conf := append([]float64(nil), ed.confidence...)
@@ -500,7 +508,7 @@ func plantMisread(t *testing.T, u *ui) (solver.Point, solver.Cell) {
 		}
 	})
 	if !found {
-		t.Fatalf("no given of the fixture shows its misreading")
+		t.Fatalf("no given of the fixture reads as wanted when flipped")
 	}
 	u.pending.Wait()
 	return pt, was
@@ -539,6 +547,45 @@ func TestSuggestedFixesShowAndApply(t *testing.T) {
 	}
 }
 
+// TestRivalReadingWarns plants on the open photo's reading one given read
+// as the other symbol, doubtfully, where that reading still has one
+// answer, another: the app shows that answer, but warns that the doubted
+// cell decides it, marks the cell on the grid and the photo, and Accept
+// fixes switches to the rival reading and its answer.
+func TestRivalReadingWarns(t *testing.T) {
+	u := newTestUI(t)
+	u.openPath(requireFixture(t))
+	u.pending.Wait()
+	var answer []solver.Cell
+	u.do(func() { answer = slices.Clone(u.doc.result.Solution) })
+	pt, was := plantFlip(t, u, func(q *solver.Puzzle) bool { return solver.SolveAuto(q).Status == solver.Unique })
+	u.do(func() {
+		if u.doc.result == nil || u.doc.result.Status != solver.Unique || slices.Equal(u.doc.result.Solution, answer) {
+			t.Fatalf("the planted reading's solve: %+v", u.doc.result)
+		}
+		if u.suggestion == nil || u.ed.marks[u.ed.index(pt)]&markSuggested == 0 || len(u.photo.marked) != 1 || u.photo.marked[0] != pt {
+			t.Fatalf("no rival marked at %v; status %q", pt, u.status.message())
+		}
+		if u.status.action.Hidden || u.status.action.Text != "Accept fixes" || !strings.Contains(u.status.message(), "doubtful") ||
+			!strings.Contains(u.status.message(), fmt.Sprintf("r%dc%d", pt.Row+1, pt.Col+1)) {
+			t.Fatalf("status %q offers %q", u.status.message(), u.status.action.Text)
+		}
+		test.Tap(u.status.action)
+	})
+	u.pending.Wait()
+	u.do(func() {
+		if got := u.ed.puzzle.At(pt.Row, pt.Col); got != was {
+			t.Fatalf("the rival left %v as %c, want %c", pt, got.Char(), was.Char())
+		}
+		if u.doc.result == nil || u.doc.result.Status != solver.Unique || !slices.Equal(u.doc.result.Solution, answer) {
+			t.Fatalf("after switching to the rival: %+v", u.doc.result)
+		}
+		if u.suggestion != nil {
+			t.Fatalf("a rival is still shown after the user settled the cell: %q", u.status.message())
+		}
+	})
+}
+
 // TestSuggestedClueFixShowsAndApplies shows a suggestion that adds a clue
 // the reader missed: the site is drawn in the suggestion colour on the
 // grid and ringed on the photo, and a tap on it applies it.
@@ -560,7 +607,7 @@ func TestSuggestedClueFixShowsAndApplies(t *testing.T) {
 		}
 		u.showSuggestion(&solver.Suggestion{Changes: []solver.Change{
 			{Kind: "clue", Row: a.Row, Col: a.Col, Row2: b.Row, Col2: b.Col, From: "", To: "=", P: 0.3},
-		}})
+		}}, fixMessage)
 	})
 	u.do(func() {
 		if len(u.ed.suggestedClues) != 1 || len(u.photo.markedSites) != 1 || u.photo.markedSites[0] != [2]solver.Point{a, b} {

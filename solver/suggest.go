@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"sort"
 	"time"
 )
@@ -63,6 +64,13 @@ var ErrNoSuggestion = errors.New("no plausible change to the reading gives exact
 // cheapest sets of changes by the log-probability they give up. The rules
 // stay fixed. It never changes p.
 func Suggest(ctx context.Context, p *Puzzle, candidates []Change, opt SuggestOptions) (Suggestion, error) {
+	return cheapestReading(ctx, p, candidates, opt, func(Result) bool { return true })
+}
+
+// cheapestReading tries the readings the candidates make of p, cheapest
+// first, and gives the first that has exactly one solution and that
+// accept takes.
+func cheapestReading(ctx context.Context, p *Puzzle, candidates []Change, opt SuggestOptions, accept func(Result) bool) (Suggestion, error) {
 	if opt.MaxChanges <= 0 {
 		opt = DefaultSuggestOptions
 	}
@@ -106,7 +114,7 @@ func Suggest(ctx context.Context, p *Puzzle, candidates []Change, opt SuggestOpt
 		if err != nil {
 			return Suggestion{Tries: tries}, err
 		}
-		if res.Status == Unique {
+		if res.Status == Unique && accept(res) {
 			s := Suggestion{Puzzle: q, Result: res, Cost: c.cost, Tries: tries}
 			for _, i := range c.idx {
 				s.Changes = append(s.Changes, cands[i])
@@ -115,6 +123,24 @@ func Suggest(ctx context.Context, p *Puzzle, candidates []Change, opt SuggestOpt
 		}
 	}
 	return Suggestion{Tries: tries}, ErrNoSuggestion
+}
+
+// RivalOptions bound the search for a rival reading: changes the reader
+// itself found nearly as likely as what it read (at most MaxCost, the
+// log-odds given up, e^1.5 ≈ 4.5 to 1), one or two at a time, since a
+// rival worth warning of is a near toss-up, not a long shot.
+var RivalOptions = SuggestOptions{MaxChanges: 2, MaxTries: 400, MaxCost: 1.5}
+
+// Rival looks, for a reading p whose solve gave one solution, for a
+// nearly as probable reading that also has exactly one solution, and
+// another: the reading's answer then rests on a toss-up the reader could
+// not settle (a ring read as a disc), and stating it as the answer would
+// hide that. It gives the rival's changes and answer, or ErrNoSuggestion
+// when none is within opt's bounds. It never changes p.
+func Rival(ctx context.Context, p *Puzzle, solution []Cell, candidates []Change, opt SuggestOptions) (Suggestion, error) {
+	return cheapestReading(ctx, p, candidates, opt, func(res Result) bool {
+		return !slices.Equal(res.Solution, solution)
+	})
 }
 
 // prepareChanges checks the candidates against p, prices them and sorts
@@ -277,6 +303,15 @@ func SuggestFixes(ctx context.Context, p *Puzzle, rules Rules, cells []CellOdds,
 	q := p.Clone()
 	q.Rules = rules
 	return Suggest(ctx, q, append(OddsChanges(q, cells), ClueChanges(sites)...), DefaultSuggestOptions)
+}
+
+// RivalOf is Rival for a reading whose solve under p.Rules gave solution,
+// with the candidates from the reader's odds as SuggestFixes takes them,
+// RivalOptions and at most SuggestBudget of time.
+func RivalOf(ctx context.Context, p *Puzzle, solution []Cell, cells []CellOdds, sites []SiteOdds) (Suggestion, error) {
+	ctx, cancel := context.WithTimeout(ctx, SuggestBudget)
+	defer cancel()
+	return Rival(ctx, p, solution, append(OddsChanges(p, cells), ClueChanges(sites)...), RivalOptions)
 }
 
 // SiteOdds is what the reader makes of one clue site, the line segment

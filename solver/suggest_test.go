@@ -131,3 +131,60 @@ func BenchmarkSuggest(b *testing.B) {
 	b.ReportMetric(float64(samples[len(samples)/2])/float64(time.Millisecond), "median-ms")
 	b.ReportMetric(float64(samples[len(samples)*99/100])/float64(time.Millisecond), "p99-ms")
 }
+
+// TestRivalFindsATossUp reads a generated puzzle with one given flipped to
+// the other symbol, where the flip still has one (another) solution: the
+// reading solves, uniquely, to the wrong answer. When the reader doubted
+// that cell, Rival must name it and the true answer; when it was sure,
+// or a change gives back the same answer, there is no rival.
+func TestRivalFindsATossUp(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		p, sol, err := Generate(GenOptions{Rules: ThreeInARow, Rows: 6, Cols: 6, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, was := range p.Cells {
+			if was == Empty {
+				continue
+			}
+			q := p.Clone()
+			q.Cells[i] = 1 - was
+			misread := Solve(q)
+			if misread.Status != Unique {
+				continue
+			}
+			sure := make([]float64, len(q.Cells))
+			for k := range sure {
+				sure[k] = 0.99
+			}
+			if _, err := Rival(context.Background(), q, misread.Solution, CellChanges(q, sure), RivalOptions); !errors.Is(err, ErrNoSuggestion) {
+				t.Fatalf("seed %d: a rival among sure cells: %v", seed, err)
+			}
+			doubted := slices.Clone(sure)
+			doubted[i] = 0.55
+			s, err := Rival(context.Background(), q, misread.Solution, CellChanges(q, doubted), RivalOptions)
+			if err != nil {
+				t.Fatalf("seed %d: no rival for r%dc%d read at even odds: %v", seed, i/6+1, i%6+1, err)
+			}
+			if len(s.Changes) != 1 || s.Changes[0].Row*6+s.Changes[0].Col != i || !slices.Equal(s.Result.Solution, sol) {
+				t.Fatalf("seed %d: rival %+v, want r%dc%d back to %c and the puzzle's answer", seed, s.Changes, i/6+1, i%6+1, was.Char())
+			}
+			// A blank cell doubted as its own answer changes the reading
+			// but not the answer: no rival.
+			for k, v := range q.Cells {
+				if v == Empty {
+					odds := OddsFromConfidence(q, sure)
+					odds[k] = CellOdds{}
+					odds[k][OddsIndex(Empty)] = 0.5
+					odds[k][OddsIndex(misread.Solution[k])] = 0.5
+					if s, err := Rival(context.Background(), q, misread.Solution, OddsChanges(q, odds), RivalOptions); !errors.Is(err, ErrNoSuggestion) {
+						t.Fatalf("seed %d: a rival with the same answer: %+v, %v", seed, s.Changes, err)
+					}
+					break
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("no generated puzzle has a given whose flip still solves uniquely")
+}

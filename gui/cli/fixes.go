@@ -12,17 +12,25 @@ import (
 )
 
 // fixes is what the rules say about a reading that gives no solution or
-// several: the most probable change that gives one, if any.
+// several: the most probable change that gives one, if any; and about a
+// reading that gives one: a nearly as probable reading that gives
+// another (a rival), if any.
 type fixes struct {
 	found      bool
 	suggestion solver.Suggestion
 	doubtful   []solver.Point // named when nothing was found
+	rival      *solver.Suggestion
 }
 
 // suggestFixes runs the rule-aware search on a reading whose solve was not
-// unique. It never changes p.
+// unique, and the rival search on one whose solve was. It never changes p.
 func suggestFixes(r *vision.Reading, p *solver.Puzzle, res solver.Result) fixes {
 	if res.Status == solver.Unique {
+		q := p.Clone()
+		q.Rules = res.Rules
+		if rv, err := solver.RivalOf(context.Background(), q, res.Solution, r.CellOdds(q), r.SiteOdds()); err == nil {
+			return fixes{rival: &rv}
+		}
 		return fixes{}
 	}
 	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.CellOdds(p), r.SiteOdds())
@@ -30,6 +38,37 @@ func suggestFixes(r *vision.Reading, p *solver.Puzzle, res solver.Result) fixes 
 		return fixes{doubtful: r.Doubtful(doubtfulBelow)}
 	}
 	return fixes{found: true, suggestion: s}
+}
+
+// rivalJSON is --json's "rival": the changes to the reading that give
+// another unique answer, and that answer.
+type rivalJSON struct {
+	Changes  []suggestionJSON `json:"changes"`
+	Solution []string         `json:"solution"`
+}
+
+func (f fixes) rivalJSON() *rivalJSON {
+	if f.rival == nil {
+		return nil
+	}
+	return &rivalJSON{Changes: changesJSON(f.rival.Changes),
+		Solution: solver.GridRows(f.rival.Result.Solution, f.rival.Puzzle.Rows, f.rival.Puzzle.Cols)}
+}
+
+// describeRival warns that the answer rests on a toss-up: the changes the
+// reader found nearly as likely, and the other answer they give.
+func (f fixes) describeRival(w io.Writer) {
+	if f.rival == nil {
+		return
+	}
+	fmt.Fprintln(w, "doubtful reading: the reader found these nearly as likely as what it read, and they give another unique answer; check them on the picture:")
+	for _, ch := range f.rival.Changes {
+		fmt.Fprintf(w, "  %s\n", changeText(ch))
+	}
+	fmt.Fprintln(w, "the other answer:")
+	for _, row := range solver.GridRows(f.rival.Result.Solution, f.rival.Puzzle.Rows, f.rival.Puzzle.Cols) {
+		fmt.Fprintln(w, row)
+	}
 }
 
 // suggestionJSON is one entry of --json's "suggestions".
@@ -44,9 +83,11 @@ type suggestionJSON struct {
 	P    float64 `json:"p"`
 }
 
-func (f fixes) json() []suggestionJSON {
+func (f fixes) json() []suggestionJSON { return changesJSON(f.suggestion.Changes) }
+
+func changesJSON(changes []solver.Change) []suggestionJSON {
 	out := []suggestionJSON{}
-	for _, ch := range f.suggestion.Changes {
+	for _, ch := range changes {
 		s := suggestionJSON{Kind: ch.Kind, R: ch.Row, C: ch.Col, From: ch.From, To: ch.To, P: ch.P}
 		if ch.Kind == "clue" {
 			r2, c2 := ch.Row2, ch.Col2

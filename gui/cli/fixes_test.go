@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,5 +105,91 @@ func TestSolvePhotoSuggestsAndAcceptsFixes(t *testing.T) {
 	solvePhoto(env, path, SolveOptions{Rules: "auto", NoSave: true})
 	if !strings.Contains(out.String(), "suggested fixes (--accept-fixes applies them)") || !strings.Contains(out.String(), "they give this unique answer") {
 		t.Errorf("plain output does not list the suggestion:\n%s", out.String())
+	}
+}
+
+// TestSolvePhotoWarnsOfARival reads a generated puzzle with one given read
+// as the other symbol where that reading still has one answer, another:
+// with the cell doubtful, `solve --json` states the answer as read but
+// carries the rival reading and its answer; with every cell sure, none.
+func TestSolvePhotoWarnsOfARival(t *testing.T) {
+	var p *solver.Puzzle
+	var answer []solver.Cell
+	at := -1
+	for seed := uint64(1); seed < 40 && at < 0; seed++ {
+		var err error
+		if p, answer, err = solver.Generate(solver.GenOptions{Rules: solver.ThreeInARow, Rows: 6, Cols: 6, Seed: seed}); err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range p.Cells {
+			if v == solver.Empty {
+				continue
+			}
+			q := p.Clone()
+			q.Cells[i] = 1 - v
+			if solver.Solve(q).Status == solver.Unique {
+				at = i
+				break
+			}
+		}
+	}
+	if at < 0 {
+		t.Fatal("no generated puzzle keeps one answer with a given flipped")
+	}
+	saved := readImageFile
+	defer func() { readImageFile = saved }()
+	type photoJSON struct {
+		Status   string   `json:"status"`
+		Solution []string `json:"solution"`
+		Rival    *struct {
+			Changes  []map[string]any `json:"changes"`
+			Solution []string         `json:"solution"`
+		} `json:"rival"`
+	}
+	for _, tc := range []struct {
+		name       string
+		confidence float64
+		rival      bool
+	}{{"doubtful", 0.55, true}, {"sure", 1, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			readImageFile = func(string) (*vision.Reading, error) {
+				r := &vision.Reading{Rows: 6, Cols: 6, Style: vision.StyleSquareCircle, Cells: slices.Clone(p.Cells), Confidence: make([]float64, 36)}
+				for i := range r.Confidence {
+					r.Confidence[i] = 1
+				}
+				r.Cells[at] = 1 - p.Cells[at]
+				r.Confidence[at] = tc.confidence
+				return r, nil
+			}
+			var out, errOut strings.Builder
+			env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}
+			code := solvePhoto(env, "photo.jpg", SolveOptions{Rules: "threeinarow", JSON: true, NoSave: true})
+			var got photoJSON
+			if err := json.Unmarshal([]byte(out.String()), &got); err != nil {
+				t.Fatalf("not JSON: %v\n%s%s", err, out.String(), errOut.String())
+			}
+			if code != ExitOK || got.Status != "unique" {
+				t.Fatalf("exit %d, status %s: the reading as read has one answer", code, got.Status)
+			}
+			if (got.Rival != nil) != tc.rival {
+				t.Fatalf("rival %+v, want one: %v", got.Rival, tc.rival)
+			}
+			if !tc.rival {
+				return
+			}
+			want := solver.GridRows(answer, 6, 6)
+			if strings.Join(got.Rival.Solution, "/") != strings.Join(want, "/") || strings.Join(got.Solution, "/") == strings.Join(want, "/") {
+				t.Errorf("rival answer %v, as read %v; want the rival to be the puzzle's answer %v", got.Rival.Solution, got.Solution, want)
+			}
+			if len(got.Rival.Changes) != 1 || got.Rival.Changes[0]["r"] != float64(at/6) || got.Rival.Changes[0]["c"] != float64(at%6) ||
+				got.Rival.Changes[0]["to"] != string(p.Cells[at].Char()) {
+				t.Errorf("rival changes %v, want r%d c%d back to %c", got.Rival.Changes, at/6, at%6, p.Cells[at].Char())
+			}
+			var plain strings.Builder
+			solvePhoto(&Env{Stdin: strings.NewReader(""), Stdout: &plain, Stderr: &plain}, "photo.jpg", SolveOptions{Rules: "threeinarow", NoSave: true})
+			if !strings.Contains(plain.String(), "doubtful reading") || !strings.Contains(plain.String(), "the other answer:") {
+				t.Errorf("plain output does not warn of the rival:\n%s", plain.String())
+			}
+		})
 	}
 }

@@ -80,6 +80,7 @@ func overlayPhoto(env *Env, path, out, rules string, acceptFixes bool) int {
 	} else if res.Status != solver.Unique {
 		fx.describe(env.Stderr, false)
 	}
+	fx.describeRival(env.Stderr)
 	if res.Status == solver.None {
 		printReading(env, r)
 		printPhotoSolve(env, p, res)

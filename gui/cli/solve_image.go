@@ -105,6 +105,10 @@ type photoSolveJSON struct {
 	FixesAccepted     bool     `json:"fixes_accepted,omitempty"`
 	// Marks is the check of the player's entries on a half-played photo.
 	Marks *marksJSON `json:"marks,omitempty"`
+	// Rival, on a unique answer, is a reading nearly as probable as the
+	// one solved that gives another unique answer: the answer rests on
+	// a toss-up the reader could not settle.
+	Rival *rivalJSON `json:"rival,omitempty"`
 }
 
 func solvePhoto(env *Env, path string, opts SolveOptions) int {
@@ -159,6 +163,7 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 			out.Marks = newMarksJSON(marks)
 			out.Marks.SolvedWithEntries = sol.byEntries
 		}
+		out.Rival = fx.rivalJSON()
 		b, err := json.Marshal(out)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "binocle solve: %v\n", err)
@@ -177,6 +182,10 @@ func solvePhoto(env *Env, path string, opts SolveOptions) int {
 		if fx.found || res.Status != solver.Unique {
 			fmt.Fprintln(env.Stdout)
 			fx.describe(env.Stdout, accepted)
+		}
+		if fx.rival != nil {
+			fmt.Fprintln(env.Stdout)
+			fx.describeRival(env.Stdout)
 		}
 	}
 	if res.Status != solver.Unique {

@@ -21,9 +21,15 @@ type EndToEnd struct {
 	// AfterFixes: the reading does not solve uniquely, and the suggested
 	// fixes give the true answer.
 	AfterFixes int
+	// DirectWarned: of Direct, those shown with a rival reading (a nearly
+	// as probable reading with another unique answer) to check.
+	DirectWarned int
 	// WrongUnique: the reading solves uniquely to another answer, stated as
 	// the answer: the worst outcome, since nothing warns the user.
 	WrongUnique int
+	// WrongWarned: the reading solves uniquely to another answer, shown
+	// with a rival reading to check (its answer right or not).
+	WrongWarned int
 	// WrongFixes: the suggested fixes give another answer (the user is
 	// asked first, so this is less grave).
 	WrongFixes int
@@ -66,9 +72,17 @@ func (e *Env) MeasureEndToEnd(cases []Case, w io.Writer) (EndToEnd, error) {
 		case outcome.err != nil:
 			out.NoAnswer++
 		case outcome.status == solver.Unique && !outcome.fixed:
-			if slices.Equal(outcome.solution, answer) {
+			switch {
+			case slices.Equal(outcome.solution, answer):
 				out.Direct++
-			} else {
+				if outcome.rival != nil {
+					out.DirectWarned++
+					fmt.Fprintf(w, "RIVAL %s: a right answer shown with a rival reading to check\n", c.Name)
+				}
+			case outcome.rival != nil:
+				out.WrongWarned++
+				fmt.Fprintf(w, "WARNED %s: a wrong answer shown with a rival reading to check (the rival's answer right: %v)\n", c.Name, slices.Equal(outcome.rival.Result.Solution, answer))
+			default:
 				out.WrongUnique++
 				why := ""
 				if swapsEvery(outcome.solution, answer) {
@@ -93,7 +107,8 @@ func (e *Env) MeasureEndToEnd(cases []Case, w io.Writer) (EndToEnd, error) {
 type userOutcome struct {
 	status   solver.Status
 	solution []solver.Cell
-	fixed    bool // the answer needed the suggested fixes
+	fixed    bool               // the answer needed the suggested fixes
+	rival    *solver.Suggestion // on a unique answer as read, as `solve` warns of it
 	err      error
 }
 
@@ -126,7 +141,13 @@ func solveAsUserWould(img string, tr Truth) userOutcome {
 		}
 	}
 	if res.Status == solver.Unique {
-		return userOutcome{status: res.Status, solution: res.Solution}
+		q := p.Clone()
+		q.Rules = res.Rules
+		var rival *solver.Suggestion
+		if rv, err := solver.RivalOf(context.Background(), q, res.Solution, r.CellOdds(q), r.SiteOdds()); err == nil {
+			rival = &rv
+		}
+		return userOutcome{status: res.Status, solution: res.Solution, rival: rival}
 	}
 	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.CellOdds(p), r.SiteOdds())
 	if err != nil {
@@ -180,10 +201,10 @@ func trueAnswer(tr Truth) ([]solver.Cell, bool) {
 
 // Write prints the end-to-end row of a suite.
 func (s EndToEnd) Write(w io.Writer, suite string) {
-	fmt.Fprintf(w, "| %s | %d | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% |\n", suite, s.Images,
-		Pct(s.Direct, s.Images), Pct(s.AfterFixes, s.Images), Pct(s.WrongUnique, s.Images),
-		Pct(s.WrongFixes, s.Images), Pct(s.NoAnswer, s.Images))
+	fmt.Fprintf(w, "| %s | %d | %.1f %% (%d) | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% |\n", suite, s.Images,
+		Pct(s.Direct, s.Images), s.DirectWarned, Pct(s.AfterFixes, s.Images), Pct(s.WrongUnique, s.Images),
+		Pct(s.WrongWarned, s.Images), Pct(s.WrongFixes, s.Images), Pct(s.NoAnswer, s.Images))
 }
 
 // EndToEndHeader is the table's head.
-const EndToEndHeader = "| suite | images with a unique puzzle | right directly | right after the suggested fixes | wrong, stated unique | wrong after fixes | no answer |\n|---|---|---|---|---|---|---|\n"
+const EndToEndHeader = "| suite | images with a unique puzzle | right directly (of them shown with a rival) | right after the suggested fixes | wrong, stated unique | wrong, shown with a rival | wrong after fixes | no answer |\n|---|---|---|---|---|---|---|---|\n"

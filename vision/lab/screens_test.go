@@ -35,7 +35,7 @@ func TestRealScreenshotsHoldTheirFloor(t *testing.T) {
 
 // TestRealScreenshotsEndToEnd holds what a user gets from `binocle solve`
 // on the real screenshots (2026-11-25): every one gives the right answer
-// at once.
+// at once, with no rival reading to warn of.
 func TestRealScreenshotsEndToEnd(t *testing.T) {
 	env, cases := screenCases(t)
 	got, err := env.MeasureEndToEnd(cases, io.Discard)
@@ -50,6 +50,11 @@ func TestRealScreenshotsEndToEnd(t *testing.T) {
 	}
 	if wrong := Pct(got.WrongUnique, got.Images); wrong > 0 {
 		t.Errorf("wrong answers stated as unique on real screenshots: %.1f %%, above the ceiling of 0 %%", wrong)
+	}
+	// Every screenshot is read surely enough that no rival reading is
+	// worth a warning (2026-11-29).
+	if got.DirectWarned+got.WrongWarned > 0 {
+		t.Errorf("%d real screenshots shown with a rival reading, want none", got.DirectWarned+got.WrongWarned)
 	}
 }
 
