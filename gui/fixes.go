@@ -66,24 +66,26 @@ func (u *ui) suggestFixes(res solver.Result) {
 }
 
 // fixMessage is the status bar's word on a suggestion for a reading with
-// no solution or several: what would change, n changes in all.
-func fixMessage(what []string, n int) string {
-	return " The rules suggest a misread: " + strings.Join(what, ", ") +
+// no solution or several, after what it said of the solve: what would
+// change, n changes in all.
+func fixMessage(solved string, what []string, n int) string {
+	return solved + " The rules suggest a misread: " + strings.Join(what, ", ") +
 		" gives exactly one solution. Accept fixes applies " + plural(n, "it", "them all") + "; a click on an orange cell or clue applies that one."
 }
 
 // rivalMessage is the status bar's word on a rival: the answer shown
-// rests on a toss-up the reader could not settle.
-func rivalMessage(what []string, n int) string {
-	return " But the reading is doubtful: " + strings.Join(what, ", ") +
-		" is nearly as likely as what was read and gives another answer. Check " + plural(n, "it", "them") +
-		" on the photo; Accept fixes switches to that reading, a click on an orange cell or clue to that one change."
+// rests on a toss-up the reader could not settle. It comes before what
+// was said of the solve, which a narrow window cuts off first.
+func rivalMessage(solved string, what []string, n int) string {
+	return "Doubtful reading: " + strings.Join(what, ", ") +
+		" is plausible too and gives another answer. Check " + plural(n, "it", "them") +
+		" on the photo; Accept fixes switches to that reading, a click on an orange cell or clue to that one change. " + solved
 }
 
 // showSuggestion marks the suggested cells and clue sites on the grid and
 // the photo, in their own colour, and offers to apply them all; a click on
 // one applies that one alone.
-func (u *ui) showSuggestion(s *solver.Suggestion, message func(what []string, n int) string) {
+func (u *ui) showSuggestion(s *solver.Suggestion, message func(solved string, what []string, n int) string) {
 	u.suggestion = s
 	u.ed.clearMarks(markSuggested)
 	var pts []solver.Point
@@ -93,25 +95,34 @@ func (u *ui) showSuggestion(s *solver.Suggestion, message func(what []string, n 
 	for _, ch := range s.Changes {
 		switch ch.Kind {
 		case "cell":
-			pt := solver.Point{Row: ch.Row, Col: ch.Col}
-			pts = append(pts, pt)
-			what = append(what, fmt.Sprintf("r%dc%d %s → %s (%.0f %%)", ch.Row+1, ch.Col+1, cellWord(ch.From), cellWord(ch.To), 100*ch.P))
+			pts = append(pts, solver.Point{Row: ch.Row, Col: ch.Col})
 		case "clue":
 			sites = append(sites, [2]solver.Point{{Row: ch.Row, Col: ch.Col}, {Row: ch.Row2, Col: ch.Col2}})
-			what = append(what, fmt.Sprintf("the clue between r%dc%d and r%dc%d %s → %s (%.0f %%)",
-				ch.Row+1, ch.Col+1, ch.Row2+1, ch.Col2+1, clueWord(ch.From), clueWord(ch.To), 100*ch.P))
 			clues = append(clues, ch)
+		default:
+			continue
 		}
+		what = append(what, changeWords(ch))
 	}
 	u.ed.markCells(pts, markSuggested)
 	u.ed.suggestedClues = clues
 	u.photo.mark(pts, sites)
 	u.grid.Refresh()
 	n := len(pts) + len(sites)
-	u.status.set(levelWarning, u.status.message()+message(what, n))
+	u.status.set(levelWarning, message(u.status.message(), what, n))
 	u.status.offer("Accept fixes", func() { u.acceptFixes(s.Changes) })
 	u.scheduleLayoutTrace()
 	u.trace.mark("fixes suggested %d", n)
+}
+
+// changeWords is one suggested change as the status bar writes it, in
+// words and glyphs the theme's font has (it has no arrow).
+func changeWords(ch solver.Change) string {
+	if ch.Kind == "clue" {
+		return fmt.Sprintf("the clue between r%dc%d and r%dc%d from %s to %s (%.0f %%)",
+			ch.Row+1, ch.Col+1, ch.Row2+1, ch.Col2+1, clueWord(ch.From), clueWord(ch.To), 100*ch.P)
+	}
+	return fmt.Sprintf("r%dc%d from %s to %s (%.0f %%)", ch.Row+1, ch.Col+1, cellWord(ch.From), cellWord(ch.To), 100*ch.P)
 }
 
 // clueWord is a clue as the status bar writes it.

@@ -189,8 +189,9 @@ func TestHistorySearchBySizeAndTango(t *testing.T) {
 	}
 }
 
-// TestHelpTextsUseGlyphsTheFontHas: the Keyboard help showed "→�" where
-// the theme's font has no arrow.
+// TestHelpTextsUseGlyphsTheFontHas: the Keyboard help, and later the
+// status bar's suggested fixes, showed "→�" where the theme's font has no
+// arrow.
 func TestHelpTextsUseGlyphsTheFontHas(t *testing.T) {
 	test.NewTempApp(t)
 	f, err := sfnt.Parse(theme.TextFont().Content())
@@ -200,7 +201,16 @@ func TestHelpTextsUseGlyphsTheFontHas(t *testing.T) {
 	var buf sfnt.Buffer
 	// The glyph legends' ■ ○ ● come from the system's fonts; the help is
 	// prose and must not depend on them.
-	for name, text := range map[string]string{"keyboard help": keysHelp} {
+	changes := []string{
+		changeWords(solver.Change{Kind: "cell", From: ".", To: "1", P: 0.4}),
+		changeWords(solver.Change{Kind: "clue", From: "", To: "x", P: 0.3}),
+	}
+	for name, text := range map[string]string{
+		"keyboard help":    keysHelp,
+		"a suggested fix":  fixMessage("Solved.", changes, 2),
+		"a rival reading":  rivalMessage("Solved.", changes, 2),
+		"a suggestion's ×": clueWord("x"),
+	} {
 		for _, r := range text {
 			if r == '\n' {
 				continue
@@ -566,7 +576,7 @@ func TestRivalReadingWarns(t *testing.T) {
 		if u.suggestion == nil || u.ed.marks[u.ed.index(pt)]&markSuggested == 0 || len(u.photo.marked) != 1 || u.photo.marked[0] != pt {
 			t.Fatalf("no rival marked at %v; status %q", pt, u.status.message())
 		}
-		if u.status.action.Hidden || u.status.action.Text != "Accept fixes" || !strings.Contains(u.status.message(), "doubtful") ||
+		if u.status.action.Hidden || u.status.action.Text != "Accept fixes" || !strings.Contains(u.status.message(), "Doubtful reading") ||
 			!strings.Contains(u.status.message(), fmt.Sprintf("r%dc%d", pt.Row+1, pt.Col+1)) {
 			t.Fatalf("status %q offers %q", u.status.message(), u.status.action.Text)
 		}
@@ -613,7 +623,7 @@ func TestSuggestedClueFixShowsAndApplies(t *testing.T) {
 		if len(u.ed.suggestedClues) != 1 || len(u.photo.markedSites) != 1 || u.photo.markedSites[0] != [2]solver.Point{a, b} {
 			t.Fatalf("suggested clues %v on the grid, %v on the photo", u.ed.suggestedClues, u.photo.markedSites)
 		}
-		if !strings.Contains(u.status.message(), fmt.Sprintf("the clue between r%dc%d and r%dc%d none → =", a.Row+1, a.Col+1, b.Row+1, b.Col+1)) {
+		if !strings.Contains(u.status.message(), fmt.Sprintf("the clue between r%dc%d and r%dc%d from none to =", a.Row+1, a.Col+1, b.Row+1, b.Col+1)) {
 			t.Fatalf("status %q does not name the clue", u.status.message())
 		}
 		gm := u.grid.geometry()

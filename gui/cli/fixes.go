@@ -61,7 +61,7 @@ func (f fixes) describeRival(w io.Writer) {
 	if f.rival == nil {
 		return
 	}
-	fmt.Fprintln(w, "doubtful reading: the reader found these nearly as likely as what it read, and they give another unique answer; check them on the picture:")
+	fmt.Fprintln(w, "doubtful reading: the reader found these plausible too (their probabilities below), and they give another unique answer; check them on the picture:")
 	for _, ch := range f.rival.Changes {
 		fmt.Fprintf(w, "  %s\n", changeText(ch))
 	}

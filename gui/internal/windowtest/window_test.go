@@ -216,7 +216,7 @@ func TestRealWindow(t *testing.T) {
 		// rules suggest the 0 back, outlined on the photo; Accept fixes
 		// applies it and the puzzle solves.
 		from := a.openBoard("blotted.png", halfplayed.Blotted())
-		a.waitFor(from, `status 2 .*The rules suggest a misread: r4c2 1 → 0`)
+		a.waitFor(from, `status 2 .*The rules suggest a misread: r4c2 from 1 to 0`)
 		a.waitFor(from, `fixes suggested 1$`)
 		time.Sleep(500 * time.Millisecond) // a frame or two to paint
 		if n := a.photoPixels("app-suggested-fix.png", isOrange); n < minOutlinePixels {
