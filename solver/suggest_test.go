@@ -188,3 +188,42 @@ func TestRivalFindsATossUp(t *testing.T) {
 	}
 	t.Fatal("no generated puzzle has a given whose flip still solves uniquely")
 }
+
+// BenchmarkRival times the rival search on what it mostly meets: a
+// published puzzle read right, with the reader's modelled doubts over its
+// cells, where no rival is found and the whole budget may be searched.
+func BenchmarkRival(b *testing.B) {
+	rng := rand.New(rand.NewSource(29))
+	type reading struct {
+		p        *Puzzle
+		solution []Cell
+		cands    []Change
+	}
+	var cases []reading
+	for _, path := range sharedDatasets(b) {
+		for _, d := range loadDataset(b, path) {
+			if d.puzzle.Rules == Troix || len(cases) >= 300 || rng.Intn(4) != 0 {
+				continue
+			}
+			// The odds a reader gives a board with one slip, offered on the
+			// board read right.
+			cands := plantWithOdds(rng, d.puzzle.Clone(), d.solution, modelledOdds{}, false)
+			cases = append(cases, reading{d.puzzle, d.solution, cands})
+		}
+	}
+	if len(cases) == 0 {
+		b.Skip("no dataset puzzles")
+	}
+	samples := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := cases[i%len(cases)]
+		start := time.Now()
+		Rival(context.Background(), c.p, c.solution, c.cands, RivalOptions)
+		samples = append(samples, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(samples)
+	b.ReportMetric(float64(samples[len(samples)/2])/float64(time.Millisecond), "median-ms")
+	b.ReportMetric(float64(samples[len(samples)*99/100])/float64(time.Millisecond), "p99-ms")
+}
