@@ -237,18 +237,32 @@ func Newspaper() Board {
 // circle of r4c2, which makes it look filled: a reader takes it for a 1,
 // the givens then allow several answers, and the rules' fix search has
 // a real misread to find.
-func Blotted() Board {
+func Blotted() Board { return blottedAt(BlottedAt, 0.24) }
+
+// BlottedAt is the row and column (0-based) of Blotted's blot.
+var BlottedAt = [2]int{3, 1}
+
+// TossUp is Newspaper's printed givens with an ink blot in the open
+// circle of r8c7: a reader takes it for a 1, doubtfully, and with that 1
+// the givens still have exactly one answer, another than the puzzle's.
+// The answer as read rests on a toss-up, which the rules' rival search
+// has to warn of.
+func TossUp() Board { return blottedAt(TossUpAt, 0.24) }
+
+// TossUpAt is the row and column (0-based) of TossUp's blot.
+var TossUpAt = [2]int{7, 6}
+
+// blottedAt is Newspaper's printed givens, no entries, with a blot of
+// radius (a share of the cell) in the cell at.
+func blottedAt(at [2]int, radius float64) Board {
 	b := Newspaper()
 	b.Marks = make([]string, len(b.Givens))
 	for r := range b.Marks {
 		b.Marks[r] = strings.Repeat(".", len(b.Givens[r]))
 	}
-	b.Blots = []Blot{{Row: BlottedAt[0], Col: BlottedAt[1], Radius: 0.24}}
+	b.Blots = []Blot{{Row: at[0], Col: at[1], Radius: radius}}
 	return b
 }
-
-// BlottedAt is the row and column (0-based) of Blotted's blot.
-var BlottedAt = [2]int{3, 1}
 
 // NewspaperSolution is the one answer to Newspaper's givens (under
 // threeinarow).

@@ -227,6 +227,24 @@ func TestRealWindow(t *testing.T) {
 		a.waitFor(from, `status 0 Applied the suggested fix at r4c2`)
 		a.waitFor(from, `solved unique`)
 	})
+	step("warned of a rival reading", func(a driver) {
+		// A smaller blot makes r8c7's printed circle look filled, but
+		// with that 1 the givens still have one answer, another: the app
+		// shows it, warns that r8c7 decides it, outlines the cell on the
+		// photo, and Accept fixes switches to the other reading.
+		from := a.openBoard("tossup.png", halfplayed.TossUp())
+		a.waitFor(from, `solved unique`)
+		a.waitFor(from, `status 2 Doubtful reading: r8c7 from 1 to 0`)
+		a.waitFor(from, `fixes suggested 1$`)
+		time.Sleep(500 * time.Millisecond) // a frame or two to paint
+		if n := a.photoPixels("app-rival-reading.png", isOrange); n < minOutlinePixels {
+			a.t.Errorf("the photo shows %d orange pixels, too few for the doubted cell's outline", n)
+		}
+		from = a.mark()
+		a.click(a.centre("status-action"))
+		a.waitFor(from, `status 0 Applied the suggested fix at r8c7`)
+		a.waitFor(from, `solved unique`)
+	})
 	driver{running, t}.stop()
 }
 
