@@ -133,15 +133,17 @@ func solveAsUserWould(img string, tr Truth) userOutcome {
 		return userOutcome{err: err}
 	}
 	res := solve(p)
+	solved := p
 	if res.Status != solver.Unique && r.HasMarks() {
 		if full, err := r.Puzzle(rules); err == nil {
 			if fres := solve(full); fres.Status == solver.Unique {
-				res = fres
+				res, solved = fres, full
 			}
 		}
 	}
 	if res.Status == solver.Unique {
-		q := p.Clone()
+		// The rival is looked for on what was solved, as `solve` does.
+		q := solved.Clone()
 		q.Rules = res.Rules
 		var rival *solver.Suggestion
 		if rv, err := solver.RivalOf(context.Background(), q, res.Solution, r.CellOdds(q), r.SiteOdds()); err == nil {
