@@ -120,7 +120,9 @@ gui-smoke: build
 
 # Each user story in the real window: Open (button, menu, Ctrl+O), every
 # Export, history export and import, typing and undo in the grid, the
-# resize round trip, rename and search. SHOTS=DIR keeps the screenshots.
+# resize round trip, rename and search, checking a half-played photo,
+# accepting a suggested fix, and a rival reading warned of. SHOTS=DIR
+# keeps the screenshots.
 gui-window: build
 	$(GO) test -count=1 ./gui/internal/windowtest -args -binary $(abspath $(BIN)) $(if $(SHOTS),-shots $(abspath $(SHOTS)))
 
