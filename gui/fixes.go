@@ -38,7 +38,7 @@ func (u *ui) suggestFixes(res solver.Result) {
 	if res.Status == solver.Unique {
 		u.trace.mark("looking for a rival reading")
 		u.spawnQuiet(func() func() {
-			s, err := solver.RivalOf(u.ctx, p, res.Solution, odds, sites)
+			s, err := solver.RivalOf(u.ctx, p, p.Rules, res.Solution, odds, sites)
 			return func() {
 				if err != nil || doc != u.doc || ed != u.ed || u.doc.result == nil {
 					return // no rival, or the grid moved on meanwhile

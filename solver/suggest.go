@@ -300,18 +300,26 @@ const SuggestBudget = 2 * time.Second
 func SuggestFixes(ctx context.Context, p *Puzzle, rules Rules, cells []CellOdds, sites []SiteOdds) (Suggestion, error) {
 	ctx, cancel := context.WithTimeout(ctx, SuggestBudget)
 	defer cancel()
-	q := p.Clone()
-	q.Rules = rules
-	return Suggest(ctx, q, append(OddsChanges(q, cells), ClueChanges(sites)...), DefaultSuggestOptions)
+	q, cands := readerChanges(p, rules, cells, sites)
+	return Suggest(ctx, q, cands, DefaultSuggestOptions)
 }
 
-// RivalOf is Rival for a reading whose solve under p.Rules gave solution,
+// RivalOf is Rival for a reading whose solve under rules gave solution,
 // with the candidates from the reader's odds as SuggestFixes takes them,
 // RivalOptions and at most SuggestBudget of time.
-func RivalOf(ctx context.Context, p *Puzzle, solution []Cell, cells []CellOdds, sites []SiteOdds) (Suggestion, error) {
+func RivalOf(ctx context.Context, p *Puzzle, rules Rules, solution []Cell, cells []CellOdds, sites []SiteOdds) (Suggestion, error) {
 	ctx, cancel := context.WithTimeout(ctx, SuggestBudget)
 	defer cancel()
-	return Rival(ctx, p, solution, append(OddsChanges(p, cells), ClueChanges(sites)...), RivalOptions)
+	q, cands := readerChanges(p, rules, cells, sites)
+	return Rival(ctx, q, solution, cands, RivalOptions)
+}
+
+// readerChanges is p under rules, and the candidate changes the reader's
+// odds for its cells and clue sites offer.
+func readerChanges(p *Puzzle, rules Rules, cells []CellOdds, sites []SiteOdds) (*Puzzle, []Change) {
+	q := p.Clone()
+	q.Rules = rules
+	return q, append(OddsChanges(q, cells), ClueChanges(sites)...)
 }
 
 // SiteOdds is what the reader makes of one clue site, the line segment

@@ -118,12 +118,21 @@ func BenchmarkSuggest(b *testing.B) {
 	if len(cases) == 0 {
 		b.Skip("no planted cases")
 	}
+	benchLatency(b, func(i int) {
+		c := cases[i%len(cases)]
+		Suggest(context.Background(), c.p, c.cands, DefaultSuggestOptions)
+	})
+}
+
+// benchLatency runs run b.N times, timing each run, and reports the
+// median and the 99th percentile: a search's time varies by puzzle far
+// more than its mean shows.
+func benchLatency(b *testing.B, run func(i int)) {
 	samples := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		c := cases[i%len(cases)]
 		start := time.Now()
-		Suggest(context.Background(), c.p, c.cands, DefaultSuggestOptions)
+		run(i)
 		samples = append(samples, time.Since(start))
 	}
 	b.StopTimer()
@@ -214,16 +223,8 @@ func BenchmarkRival(b *testing.B) {
 	if len(cases) == 0 {
 		b.Skip("no dataset puzzles")
 	}
-	samples := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	benchLatency(b, func(i int) {
 		c := cases[i%len(cases)]
-		start := time.Now()
 		Rival(context.Background(), c.p, c.solution, c.cands, RivalOptions)
-		samples = append(samples, time.Since(start))
-	}
-	b.StopTimer()
-	slices.Sort(samples)
-	b.ReportMetric(float64(samples[len(samples)/2])/float64(time.Millisecond), "median-ms")
-	b.ReportMetric(float64(samples[len(samples)*99/100])/float64(time.Millisecond), "p99-ms")
+	})
 }

@@ -26,9 +26,7 @@ type fixes struct {
 // unique, and the rival search on one whose solve was. It never changes p.
 func suggestFixes(r *vision.Reading, p *solver.Puzzle, res solver.Result) fixes {
 	if res.Status == solver.Unique {
-		q := p.Clone()
-		q.Rules = res.Rules
-		if rv, err := solver.RivalOf(context.Background(), q, res.Solution, r.CellOdds(q), r.SiteOdds()); err == nil {
+		if rv, err := solver.RivalOf(context.Background(), p, res.Rules, res.Solution, r.CellOdds(p), r.SiteOdds()); err == nil {
 			return fixes{rival: &rv}
 		}
 		return fixes{}

@@ -143,10 +143,8 @@ func solveAsUserWould(img string, tr Truth) userOutcome {
 	}
 	if res.Status == solver.Unique {
 		// The rival is looked for on what was solved, as `solve` does.
-		q := solved.Clone()
-		q.Rules = res.Rules
 		var rival *solver.Suggestion
-		if rv, err := solver.RivalOf(context.Background(), q, res.Solution, r.CellOdds(q), r.SiteOdds()); err == nil {
+		if rv, err := solver.RivalOf(context.Background(), solved, res.Rules, res.Solution, r.CellOdds(solved), r.SiteOdds()); err == nil {
 			rival = &rv
 		}
 		return userOutcome{status: res.Status, solution: res.Solution, rival: rival}

@@ -217,15 +217,7 @@ func TestRealWindow(t *testing.T) {
 		// applies it and the puzzle solves.
 		from := a.openBoard("blotted.png", halfplayed.Blotted())
 		a.waitFor(from, `status 2 .*The rules suggest a misread: r4c2 from 1 to 0`)
-		a.waitFor(from, `fixes suggested 1$`)
-		time.Sleep(500 * time.Millisecond) // a frame or two to paint
-		if n := a.photoPixels("app-suggested-fix.png", isOrange); n < minOutlinePixels {
-			a.t.Errorf("the photo shows %d orange pixels, too few for the suggested cell's outline", n)
-		}
-		from = a.mark()
-		a.click(a.centre("status-action"))
-		a.waitFor(from, `status 0 Applied the suggested fix at r4c2`)
-		a.waitFor(from, `solved unique`)
+		a.acceptSuggestion(from, "app-suggested-fix.png", "r4c2")
 	})
 	step("warned of a rival reading", func(a driver) {
 		// A smaller blot makes r8c7's printed circle look filled, but
@@ -235,17 +227,26 @@ func TestRealWindow(t *testing.T) {
 		from := a.openBoard("tossup.png", halfplayed.TossUp())
 		a.waitFor(from, `solved unique`)
 		a.waitFor(from, `status 2 Doubtful reading: r8c7 from 1 to 0`)
-		a.waitFor(from, `fixes suggested 1$`)
-		time.Sleep(500 * time.Millisecond) // a frame or two to paint
-		if n := a.photoPixels("app-rival-reading.png", isOrange); n < minOutlinePixels {
-			a.t.Errorf("the photo shows %d orange pixels, too few for the doubted cell's outline", n)
-		}
-		from = a.mark()
-		a.click(a.centre("status-action"))
-		a.waitFor(from, `status 0 Applied the suggested fix at r8c7`)
-		a.waitFor(from, `solved unique`)
+		a.acceptSuggestion(from, "app-rival-reading.png", "r8c7")
 	})
 	driver{running, t}.stop()
+}
+
+// acceptSuggestion waits, from the log line from on, for the one cell
+// the status bar names (at) to be suggested and outlined in orange on the
+// photo, screenshot shot shows it, then clicks Accept fixes and waits for
+// the change applied and the puzzle solved again.
+func (a driver) acceptSuggestion(from int, shot, at string) {
+	a.t.Helper()
+	a.waitFor(from, `fixes suggested 1$`)
+	time.Sleep(500 * time.Millisecond) // a frame or two to paint
+	if n := a.photoPixels(shot, isOrange); n < minOutlinePixels {
+		a.t.Errorf("the photo shows %d orange pixels, too few for %s's outline", n, at)
+	}
+	from = a.mark()
+	a.click(a.centre("status-action"))
+	a.waitFor(from, `status 0 Applied the suggested fix at `+at)
+	a.waitFor(from, `solved unique`)
 }
 
 // minOutlinePixels is the fewest orange pixels the outline of one
