@@ -20,6 +20,10 @@ func TestLookedIntoSizes(t *testing.T) {
 		{"study-photos:55", "wild-photo-054-tango-app-6x6", "a Tango board's counters read as a seventh column (6x7)"},
 		{"dev-photos:26", "wild-photo-025-xoi-light-6x6", "glyphs off the straight box's cells on a bent page (no grid found)"},
 		{"dev-photos:139", "wild-photo-138-tango-app-6x6", "a partial border whose outline is not the grid's (no grid found)"},
+		{"study-photos:11", "wild-photo-010-xo-light-34x34", "a glyph grid without lines on a bent page fitted no flat lattice, and a letter beyond it widened it (no grid found)"},
+		{"study-photos:107", "wild-photo-106-disc-circle-partial-37x40", "a glyph grid without lines on a bent page, letters of the page on its lattice a few cells out (no grid found)"},
+		{"dev-photos:68", "wild-photo-067-xoi-print-6x6", "a heavy frame ringed every glyph in the boxed rung's mask (no grid found)"},
+		{"dev-photos:76", "wild-photo-075-tango-app-6x6", "orange and blue pieces as light in grey as the paper in a boxed Tango board (no grid found)"},
 	} {
 		t.Run(tc.image, func(t *testing.T) {
 			s, err := FindSuite(tc.suite)

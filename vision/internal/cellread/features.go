@@ -448,33 +448,7 @@ func HoleShare(mask []bool, width, x, y, w, h int) float64 {
 	if w < 3 || h < 3 {
 		return 0
 	}
-	outside := make([]bool, w*h)
-	var stack []int
-	push := func(u, v int) {
-		k := v*w + u
-		if u < 0 || v < 0 || u >= w || v >= h || outside[k] || mask[(y+v)*width+x+u] {
-			return
-		}
-		outside[k] = true
-		stack = append(stack, k)
-	}
-	for u := 0; u < w; u++ {
-		push(u, 0)
-		push(u, h-1)
-	}
-	for v := 0; v < h; v++ {
-		push(0, v)
-		push(w-1, v)
-	}
-	for len(stack) > 0 {
-		k := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		u, v := k%w, k/w
-		push(u-1, v)
-		push(u+1, v)
-		push(u, v-1)
-		push(u, v+1)
-	}
+	outside := raster.FloodFromEdges(w, h, func(u, v int) bool { return !mask[(y+v)*width+x+u] })
 	enclosed := 0
 	for k, out := range outside {
 		if !out && !mask[(y+k/w)*width+x+k%w] {

@@ -50,6 +50,21 @@ func TestBareGlyphGrid(t *testing.T) {
 			return faintGlyphBoard(8, 10, 50, 0, false, func(r, c int) bool { return sparse[r][c] }, 1)
 		}, false, 0, 0},
 		{"discs on no lattice", strewn, false, 0, 0},
+		// Two letters of the page on the lattice's lines, each beyond a gap,
+		// would widen the grid by every cell between.
+		{"dense glyphs and strays beyond a gap", func() raster.Plane {
+			p := faintGlyphBoard(8, 10, 50, 0, false, func(r, c int) bool { return dense[r][c] }, 1)
+			x0, y0 := (900-10*50)/2, (800-8*50)/2
+			for _, at := range [][2]int{{12, 2}, {14, 5}} {
+				disc(p, x0+at[0]*50+25, y0+at[1]*50+25, 15, 40)
+			}
+			return p
+		}, true, 8, 10},
+		// A page bowed in a photo: the glyphs' lattice fits no single
+		// projective map, but it fits a bent one.
+		{"dense glyphs on a bowed page", func() raster.Plane {
+			return bowedGlyphBoard(10, 12, 40, 0.5, func(r, c int) bool { return dense[r%8][c%10] })
+		}, true, 10, 12},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			raster.Trace = t.Logf
@@ -63,4 +78,36 @@ func TestBareGlyphGrid(t *testing.T) {
 			}
 		})
 	}
+}
+
+// disc inks a filled disc of radius and grey ink into p.
+func disc(p raster.Plane, x, y, radius int, ink uint8) {
+	for dy := -radius; dy <= radius; dy++ {
+		for dx := -radius; dx <= radius; dx++ {
+			if dx*dx+dy*dy <= radius*radius && x+dx >= 0 && y+dy >= 0 && x+dx < p.W && y+dy < p.H {
+				p.Pix[(y+dy)*p.W+x+dx] = ink
+			}
+		}
+	}
+}
+
+// bowedGlyphBoard draws discs on a rows×cols lattice of cs-pixel cells
+// with no lines, its rows bowed down in the middle by bow cells, as a
+// page curls in a photo.
+func bowedGlyphBoard(rows, cols, cs int, bow float64, glyph func(r, c int) bool) raster.Plane {
+	m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(200, 0, 0, 0), 800, 900, gocv.MatTypeCV8U)
+	defer m.Close()
+	p := raster.PlaneOf(m)
+	x0, y0 := (900-cols*cs)/2, (800-rows*cs)/2
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			if !glyph(r, c) {
+				continue
+			}
+			u := (float64(c)+0.5)/float64(cols)*2 - 1
+			dy := bow * float64(cs) * (1 - u*u)
+			disc(p, x0+c*cs+cs/2, y0+r*cs+cs/2+int(dy), cs*3/10, 40)
+		}
+	}
+	return p
 }

@@ -16,12 +16,19 @@ import (
 // ring or a disc) in the cells glyph says, on a page of grey paper; with
 // scatter, the glyphs land anywhere in the box instead, as text's
 // letters do.
-func boxedBoard(rows, cols, cs int, paper, ink uint8, glyph func(r, c int) bool, scatter bool) gocv.Mat {
+func boxedBoard(rows, cols, cs, border, radius int, paper, ink uint8, hue color.RGBA, glyph func(r, c int) bool, scatter bool) gocv.Mat {
 	w, h := 900, 800
 	m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(paper), float64(paper), float64(paper), 0), h, w, gocv.MatTypeCV8UC3)
 	x0, y0 := (w-cols*cs)/2, (h-rows*cs)/2
 	c := color.RGBA{ink, ink, ink, 255}
-	gocv.Rectangle(&m, image.Rect(x0, y0, x0+cols*cs, y0+rows*cs), c, 3)
+	glyphInk := c
+	if hue.A != 0 {
+		glyphInk = hue
+	}
+	// The border is drawn outward from the cells, as a heavy frame is.
+	for k := 0; k < border; k++ {
+		gocv.Rectangle(&m, image.Rect(x0-k, y0-k, x0+cols*cs+k, y0+rows*cs+k), c, 1)
+	}
 	rng := rand.New(rand.NewSource(3))
 	for r := 0; r < rows; r++ {
 		for k := 0; k < cols; k++ {
@@ -32,17 +39,19 @@ func boxedBoard(rows, cols, cs int, paper, ink uint8, glyph func(r, c int) bool,
 			if scatter {
 				at = image.Pt(x0+cs/2+rng.Intn((cols-1)*cs), y0+cs/2+rng.Intn((rows-1)*cs))
 			}
-			if (r+k)%2 == 0 {
-				gocv.Circle(&m, at, cs*3/10, c, 3)
+			if (r+k)%2 == 0 && radius > 3 {
+				gocv.Circle(&m, at, radius, glyphInk, 3)
 			} else {
-				gocv.Circle(&m, at, cs*3/10, c, -1)
+				gocv.Circle(&m, at, radius, glyphInk, -1)
 			}
 		}
 	}
 	return m
 }
 
-func TestBoxedRung(t *testing.T) {
+// scatteredGivens puts glyphs in two cells of five at random, as a
+// puzzle's givens are, on a grid of up to 12x12.
+func scatteredGivens() func(r, c int) bool {
 	rng := rand.New(rand.NewSource(7))
 	var given [12][12]bool
 	for r := range given {
@@ -50,29 +59,47 @@ func TestBoxedRung(t *testing.T) {
 			given[r][c] = rng.Intn(5) < 2
 		}
 	}
-	scattered := func(r, c int) bool { return given[r][c] }
+	return func(r, c int) bool { return given[r][c] }
+}
+
+func TestBoxedRung(t *testing.T) {
+	scattered := scatteredGivens()
 	none := func(r, c int) bool { return false }
+	every := func(r, c int) bool { return true }
+	grey := color.RGBA{}
+	// Orange glyphs, as light in grey as a shaded paper, in a heavy
+	// black frame that sets the ink's level: the colour boxed rung's.
+	orange := color.RGBA{250, 170, 40, 255}
 	// A sparse puzzle's givens in two rows: too few lines to count rows by.
 	twoRows := func(r, c int) bool { return r == 2 || r == 3 }
 	for _, tc := range []struct {
 		name               string
 		rows, cols, cs     int
 		paper, ink         uint8
+		border, radius     int
+		hue                color.RGBA
 		glyph              func(r, c int) bool
 		scatter            bool
 		found              bool
 		wantRows, wantCols int
 	}{
-		{"6x6 border, glyphs in its cells", 6, 6, 80, 220, 30, scattered, false, true, 6, 6},
-		{"7x10 border, glyphs in its cells", 7, 10, 60, 220, 30, scattered, false, true, 7, 10},
-		{"light border and glyphs on a dark board", 6, 6, 80, 15, 200, scattered, false, true, 6, 6},
-		{"6x6 border, glyphs in two rows", 6, 6, 80, 220, 30, twoRows, false, true, 6, 6},
-		{"7x10 border, glyphs in two rows", 7, 10, 60, 220, 30, twoRows, false, true, 7, 10},
-		{"border with glyphs anywhere", 6, 6, 80, 220, 30, scattered, true, false, 0, 0},
-		{"empty border", 6, 6, 80, 220, 30, none, false, false, 0, 0},
+		{"6x6 border, glyphs in its cells", 6, 6, 80, 220, 30, 3, 24, grey, scattered, false, true, 6, 6},
+		{"7x10 border, glyphs in its cells", 7, 10, 60, 220, 30, 3, 18, grey, scattered, false, true, 7, 10},
+		{"light border and glyphs on a dark board", 6, 6, 80, 15, 200, 3, 24, grey, scattered, false, true, 6, 6},
+		{"6x6 border, glyphs in two rows", 6, 6, 80, 220, 30, 3, 24, grey, twoRows, false, true, 6, 6},
+		{"7x10 border, glyphs in two rows", 7, 10, 60, 220, 30, 3, 18, grey, twoRows, false, true, 7, 10},
+		// A frame a fifth of a cell thick reaches past the inset: left in
+		// the glyph mask it rings every glyph.
+		{"heavy frame, glyphs in its cells", 6, 6, 80, 220, 30, 18, 24, grey, scattered, false, true, 6, 6},
+		{"coloured glyphs light in grey", 6, 6, 80, 220, 30, 18, 24, orange, scattered, false, false, 0, 0},
+		{"border with glyphs anywhere", 6, 6, 80, 220, 30, 3, 24, grey, scattered, true, false, 0, 0},
+		{"empty border", 6, 6, 80, 220, 30, 3, 24, grey, none, false, false, 0, 0},
+		// Specks of grain a seventh of a cell wide are no glyphs, though
+		// they sit at cells' middles.
+		{"border with specks at its cells' middles", 6, 6, 80, 220, 30, 3, 6, grey, every, false, false, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := boxedBoard(tc.rows, tc.cols, tc.cs, tc.paper, tc.ink, tc.glyph, tc.scatter)
+			m := boxedBoard(tc.rows, tc.cols, tc.cs, tc.border, tc.radius, tc.paper, tc.ink, tc.hue, tc.glyph, tc.scatter)
 			defer m.Close()
 			raster.Trace = t.Logf
 			defer func() { raster.Trace = nil }()
@@ -84,6 +111,32 @@ func TestBoxedRung(t *testing.T) {
 			}
 			if ok && (s.C.Rows.N != tc.wantRows || s.C.Cols.N != tc.wantCols) {
 				t.Errorf("found %dx%d, want %dx%d", s.C.Rows.N, s.C.Cols.N, tc.wantRows, tc.wantCols)
+			}
+		})
+	}
+}
+
+// TestColourBoxedRung checks that glyphs light in grey but dark in their
+// darkest channel are counted in their box by the colour boxed rung.
+func TestColourBoxedRung(t *testing.T) {
+	scattered := scatteredGivens()
+	for _, tc := range []struct {
+		name  string
+		hue   color.RGBA
+		found bool
+	}{
+		{"orange pieces", color.RGBA{250, 170, 40, 255}, true},
+		{"blue pen", color.RGBA{40, 70, 200, 255}, true},
+		{"pale grey glyphs", color.RGBA{185, 185, 185, 255}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := boxedBoard(6, 6, 80, 18, 24, 220, 30, tc.hue, scattered, false)
+			defer m.Close()
+			cs := NewCopies(m)
+			defer cs.Close()
+			s, ok := colourBoxedRung.Run(cs)
+			if ok != tc.found || ok && (s.C.Rows.N != 6 || s.C.Cols.N != 6) {
+				t.Errorf("found %v (%dx%d), want %v (6x6)", ok, s.C.Rows.N, s.C.Cols.N, tc.found)
 			}
 		})
 	}

@@ -3,10 +3,10 @@
 // found it and the Evidence it had.
 //
 // Find climbs a ladder of locators (ladder.go), one rung a file
-// (rung_*.go): lattice, board, outline, fine, flat, glyphs, boxed, bare.
-// A rung has a
-// name, a run and an accept rule; the rungs are tried in order, the first
-// whose finding passes its rule wins and the rungs below it never run.
+// (rung_*.go): lattice, board, outline, fine, flat, glyphs, boxed, bare,
+// colour boxed. A rung has a name, a run and an accept rule; the rungs
+// are tried in order, the first whose finding passes its rule wins and
+// the rungs below it never run.
 // They share the downscaled copies they search (copies.go). Preview is
 // the live preview's ladder of one rung.
 //
@@ -24,7 +24,9 @@
 // box, boxcorner.go; glyphs a bent page moved off the box's cells fit a
 // lattice a little shifted or scaled inside it), and the bare rung
 // takes a dense lattice of glyphs with no line or border at all, bounded
-// by the glyphs (rung_bare.go).
+// by the glyphs and straightened when the page is bent (rung_bare.go).
+// The colour boxed rung counts a box's cells again by glyphs seen in
+// each pixel's darkest channel, last of all.
 //
 // Lines are measured by gridline, bent pages straightened by rectify;
 // locate decides what those measurements mean. Its thresholds are the

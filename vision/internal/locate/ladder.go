@@ -87,6 +87,11 @@ var readLadder = []locator{
 	// bare: the glyphs' lattice with no line or border at all, bounded by
 	// the glyphs, for a dense grid printed without lines (rung_bare.go).
 	bareRung,
+	// colour boxed: the boxed rung again, its glyphs seen in each
+	// pixel's darkest channel, for coloured pieces and pen marks as
+	// light in grey as the paper; last, since coloured lines and print
+	// turn to ink there too (rung_boxed.go).
+	colourBoxedRung,
 }
 
 // previewLadder is LocateGrid's: the lattice alone, in a smaller copy and

@@ -47,12 +47,12 @@ var locating = locateParams{
 	},
 	boxed: boxedParams{
 		oversize: 1.2, inset: 0.02, paperQuantile: 0.75, inkQuantile: 0.01, minContrast: 60,
-		minGlyphs: 6, glyphSpread: 2, minCells: 4, maxCells: 40, maxGlyphShare: 0.95,
+		minGlyphs: 6, glyphSpread: 2, minCells: 4, maxCells: 40, maxGlyphShare: 0.95, minGlyphShare: 0.25, minMarked: 0.1,
 		centreTolerance: 0.2, minFitShare: 0.9, minLines: 3, maxBoundaryShare: 0.2, squareTolerance: 0.25,
 		looseScale: 0.08, looseOffset: 0.3, looseSteps: 6, endSlack: 0.4, looseNear: 0.75,
 		cornerHullPoints: 64, cornerHull: 0.85, cornerSkew: 0.35, cornerAspect: 3, cornerBand: 0.06, cornerOnArms: 0.9,
 	},
-	bare:   bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06},
+	bare:   bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5},
 	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
 	board: boardParams{
 		fillQuantile: 0.25, tileFill: 0.55, minTileCell: 0.65,
@@ -535,6 +535,17 @@ type boxedParams struct {
 	// maxGlyphShare is the largest share of a cell a glyph may span: a
 	// count so fine that glyphs overflow its cells is text's.
 	maxGlyphShare float64
+	// minGlyphShare is the smallest share of a cell a glyph spans, the
+	// larger of its width and height: specks of grain or print a fifth
+	// of a cell wide fit a fine count of cells by chance, while a
+	// puzzle's glyphs fill half their cells.
+	minGlyphShare float64
+	// minMarked is the least share of a box's cells that hold a glyph
+	// or a clue: every one of the 4,188 published puzzles in
+	// shared/datasets marks at least 15.6 % of its cells with a given
+	// or a clue, while a page's box holding a few letters counts many
+	// cells for them.
+	minMarked float64
 	// centreTolerance is how far, in cells, a glyph's centre may sit off
 	// its cell's middle: what perspective and a bent page leave.
 	centreTolerance float64
@@ -598,4 +609,17 @@ type bareParams struct {
 	// maxResidual is the loosest the glyphs may fit their lattice, tighter
 	// than the glyphs rung's: no line vouches for it.
 	maxResidual float64
+	// maxBentResidual is the loosest a lattice on a bent page may fit the
+	// projective map alone, when the bent map (rectify.FitBentMap) takes
+	// its glyphs' scatter back within maxBentRMS cells: a bow of a tenth
+	// of a cell over a big grid is paper, while a page's letters scatter
+	// off any smooth lattice (0.065 cells and more on the suites' pages).
+	// Looser than rectify's MaxStraightRMS for closed cells' centres: a
+	// glyph's enclosing circle centres an X, an O and a digit a little
+	// differently.
+	maxBentResidual, maxBentRMS float64
+	// strayShare: lines at the grid's edge beyond an empty one, holding
+	// together fewer glyphs than this share of a typical line, are the
+	// page's letters, not the grid's (trimStrays).
+	strayShare float64
 }

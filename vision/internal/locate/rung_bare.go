@@ -3,6 +3,7 @@ package locate
 import (
 	"binocle/geom"
 	"binocle/vision/internal/raster"
+	"binocle/vision/internal/rectify"
 )
 
 // bareRung, below every rung that sees a line or a border, takes the
@@ -39,16 +40,29 @@ func bareGlyphGrid(p raster.Plane) (Candidate, bool) {
 		if raster.Trace != nil && ok {
 			raster.Trace("bare glyph family %d: lattice of %d spots resid %.3f", hi-lo, len(l.at), l.residual)
 		}
-		if !ok || l.residual > bp.maxResidual {
+		if !ok || l.residual > bp.maxBentResidual {
 			continue
 		}
-		minC, minR, maxC, maxR := l.bounds()
+		minC, minR, maxC, maxR := trimStrays(l)
+		inside := make(map[latticePos]int, len(l.at))
+		for p, i := range l.at {
+			if p.row >= minR && p.row <= maxR && p.col >= minC && p.col <= maxC {
+				inside[p] = i
+			}
+		}
+		l.at = inside
 		rows, cols := maxR-minR+1, maxC-minC+1
 		if raster.Trace != nil {
 			raster.Trace("bare glyph lattice %d spots: %dx%d resid %.3f", len(l.at), rows, cols, l.residual)
 		}
 		if len(l.at) < bp.minGlyphs || rows < bp.minSide || cols < bp.minSide || float64(len(l.at)) < bp.minFill*float64(rows*cols) {
 			continue
+		}
+		var centres [][2]float64
+		if l.residual > bp.maxResidual {
+			if centres, ok = bentGlyphCentres(l, single, minC, minR, rows, cols); !ok {
+				continue
+			}
 		}
 		var q [4][2]float64
 		for i, c := range [4][2]int{{minC, minR}, {maxC + 1, minR}, {maxC + 1, maxR + 1}, {minC, maxR + 1}} {
@@ -59,7 +73,81 @@ func bareGlyphGrid(p raster.Plane) (Candidate, bool) {
 		}
 		ev := noEvidence
 		ev.Spots, ev.Residual = len(l.at), raster.RoundTo(l.residual, 3)
-		return Candidate{Quad: q, Area: geom.QuadArea(q), Rows: PeriodFit{N: rows, Score: 1}, Cols: PeriodFit{N: cols, Score: 1}, Method: MethodBareGlyphs, Evidence: ev}, true
+		return Candidate{Quad: q, Area: geom.QuadArea(q), Rows: PeriodFit{N: rows, Score: 1}, Cols: PeriodFit{N: cols, Score: 1}, Centres: centres, Method: MethodBareGlyphs, Evidence: ev}, true
 	}
 	return Candidate{}, false
+}
+
+// bentGlyphCentres tells whether a glyph lattice that fits no flat page
+// fits a bent one: the bent map through its glyphs' centres must leave
+// them little scattered (maxBentRMS). It returns the centres, for
+// rectify to straighten the page by as it does a ruled grid's.
+func bentGlyphCentres(l spotLattice, single []spot, minC, minR, rows, cols int) ([][2]float64, bool) {
+	var centres [][2]float64
+	for _, p := range positionsInOrder(l.at) {
+		s := single[l.at[p]]
+		centres = append(centres, [2]float64{s.x, s.y})
+	}
+	h := geom.Homography{1, 0, float64(minC), 0, 1, float64(minR), 0, 0, 1}.Then(l.toImage)
+	m, ok := rectify.FitBentMap(h, rows, cols, centres)
+	if raster.Trace != nil {
+		raster.Trace("bare bent map %v: deg %d rms %.3f", ok, m.Deg, m.Rms)
+	}
+	return centres, ok && m.Rms <= locating.bare.maxBentRMS
+}
+
+// trimStrays bounds a glyph lattice without the strays at its edges: a
+// letter of the page around the grid that happens to sit on the
+// lattice's extension, a few cells out, would widen the grid by every
+// cell between. Lines at an edge beyond an empty line are dropped, and
+// their glyphs with them, when together they hold under strayShare of a
+// typical line's glyphs: a grid's own lines are full enough (minFill)
+// that an empty one inside it is rare, and the lines beyond it then
+// hold more. (A grid's far side, its glyphs shrunk by perspective and
+// some missed, can look the same: seed 4242's photo-052 loses a sparse
+// column so.)
+func trimStrays(l spotLattice) (minC, minR, maxC, maxR int) {
+	minC, minR, maxC, maxR = l.bounds()
+	rows, cols := make(map[int]int), make(map[int]int)
+	for p := range l.at {
+		rows[p.row]++
+		cols[p.col]++
+	}
+	minR, maxR = trimLines(rows, minR, maxR)
+	minC, maxC = trimLines(cols, minC, maxC)
+	return minC, minR, maxC, maxR
+}
+
+// trimLines is trimStrays along one axis: the glyphs counted in each
+// line from..to, and the lines kept.
+func trimLines(count map[int]int, from, to int) (int, int) {
+	var n []float64
+	for i := from; i <= to; i++ {
+		n = append(n, float64(count[i]))
+	}
+	few := locating.bare.strayShare * raster.Percentile(n, 0.5)
+	in := func(i int) bool { return i >= from && i <= to }
+	// beyond is the first line past the empty ones nearest the edge,
+	// stepping by step from it, when the lines before them are strays,
+	// and else the edge itself.
+	beyond := func(edge, step int) int {
+		held, i := 0, edge
+		for ; in(i) && count[i] != 0; i += step {
+			held += count[i]
+		}
+		for ; in(i) && count[i] == 0; i += step {
+		}
+		if !in(i) || float64(held) >= few {
+			return edge
+		}
+		return i
+	}
+	// Strays may lie beyond more than one gap.
+	for {
+		f, t := beyond(from, 1), beyond(to, -1)
+		if f == from && t == to {
+			return from, to
+		}
+		from, to = f, t
+	}
 }

@@ -26,7 +26,7 @@ var boxedRung = locator{
 		defer inv.Close()
 		gocv.BitwiseNot(lc.gray, &inv)
 		for _, gray := range []gocv.Mat{lc.gray, inv} {
-			if c, ok := boxedGlyphs(gray); ok {
+			if c, ok := boxedGlyphs(gray, gray); ok {
 				return Sighting{C: c, scale: lc.scale}, true
 			}
 		}
@@ -34,9 +34,29 @@ var boxedRung = locator{
 	},
 }
 
+// colourBoxedRung is the boxed rung for glyphs of any colour: a blue
+// pen's mark or an orange piece can be as light in grey as the paper's
+// shade, but not in its darkest channel. The border is still looked for
+// in grey, where a coloured table around the page stays light. It is
+// the last rung: in the darkest channel the coloured lines, paper and
+// pictures of a page turn to ink too, and glyphs are found in boxes that
+// hold none, so it only looks where no other rung found a grid.
+var colourBoxedRung = locator{
+	name: "colour boxed",
+	Run: func(cs *copies) (Sighting, bool) {
+		lc := cs.at(LocateSide)
+		darkest := raster.DarkestChannel(lc.small)
+		defer darkest.Close()
+		if c, ok := boxedGlyphs(lc.gray, darkest); ok {
+			return Sighting{C: c, scale: lc.scale}, true
+		}
+		return Sighting{}, false
+	},
+}
+
 // boxedGlyphs looks in each outline of dark ink in gray, biggest first,
-// for glyphs on a lattice of whole cells spanning it.
-func boxedGlyphs(gray gocv.Mat) (Candidate, bool) {
+// for glyphs, dark in ink, on a lattice of whole cells spanning it.
+func boxedGlyphs(gray, ink gocv.Mat) (Candidate, bool) {
 	bp := locating.boxed
 	for _, q := range inkOutlines(gray, fitQuad, cornerQuad) {
 		if !IsConvexOrdered(q) {
@@ -45,7 +65,7 @@ func boxedGlyphs(gray gocv.Mat) (Candidate, bool) {
 		area := geom.QuadArea(q)
 		side := int(raster.Clamp(math.Sqrt(area)*bp.oversize, 256, 960))
 		var rect raster.Plane
-		if !rectifyPlane(gray, q, side, side, &rect) {
+		if !rectifyPlane(ink, q, side, side, &rect) {
 			continue
 		}
 		xs, ys, size, ok := boxGlyphCentres(rect)
@@ -79,7 +99,8 @@ func boxedGlyphs(gray gocv.Mat) (Candidate, bool) {
 		case okr && !okc:
 			cols, span[0], okc = looseCells(xs, float64(side), size[0], float64(rows)/boxAspect(q))
 		}
-		if !okc || !okr {
+		if !okc || !okr || max(size[0]*float64(cols), size[1]*float64(rows)) < bp.minGlyphShare*float64(side) ||
+			float64(len(xs)) < bp.minMarked*float64(rows*cols) {
 			continue
 		}
 		if span != [2][2]float64{{0, float64(side)}, {0, float64(side)}} {
@@ -89,9 +110,18 @@ func boxedGlyphs(gray gocv.Mat) (Candidate, bool) {
 			}
 			area = geom.QuadArea(q)
 		}
-		ev := noEvidence
-		ev.Spots = len(xs)
-		return Candidate{Quad: q, Area: area, Rows: PeriodFit{N: rows, Score: 1}, Cols: PeriodFit{N: cols, Score: 1}, Method: MethodBoxedGlyphs, Evidence: ev}, true
+		c := Candidate{Quad: q, Area: area, Rows: PeriodFit{N: rows, Score: 1}, Cols: PeriodFit{N: cols, Score: 1}, Method: MethodBoxedGlyphs, Evidence: noEvidence}
+		// Every puzzle's cells are square: counts that make a box's
+		// cells far from it were read off specks in a sliver between
+		// columns of text, not a grid's glyphs.
+		if a := CellAspect(c); a > maxCellAspect || a < 1/maxCellAspect {
+			if raster.Trace != nil {
+				raster.Trace("boxed %dx%d: cells %.2f times as tall as wide", rows, cols, a)
+			}
+			continue
+		}
+		c.Evidence.Spots = len(xs)
+		return c, true
 	}
 	return Candidate{}, false
 }
@@ -125,6 +155,10 @@ func boxGlyphCentres(rect raster.Plane) (xs, ys []float64, size [2]float64, ok b
 			}
 		}
 	}
+	// A thick border, or one whose outline was fitted to its outer edge,
+	// reaches past the inset; left in the mask it is one ring around
+	// every glyph, and only a ring's outer contour is looked at.
+	clearFromFrame(mask, rect.W, rect.H, inset)
 	spots := colourSpots(mask, rect.W, rect.H)
 	if len(spots) < bp.minGlyphs {
 		return nil, nil, size, false
@@ -292,4 +326,21 @@ func middleOffset(pos []float64, cell float64) float64 {
 		sum += math.Min(off, 0.5-off)
 	}
 	return sum / float64(max(1, len(pos)))
+}
+
+// clearFromFrame clears, in a w×h mask set only inside a frame inset
+// pixels wide, every set region that touches the frame's inner edge: the
+// border's ink, not a glyph, which sits clear of it.
+func clearFromFrame(mask []byte, w, h, inset int) {
+	iw, ih := w-2*inset, h-2*inset
+	if iw <= 0 || ih <= 0 {
+		return
+	}
+	at := func(x, y int) int { return (y+inset)*w + x + inset }
+	border := raster.FloodFromEdges(iw, ih, func(x, y int) bool { return mask[at(x, y)] != 0 })
+	for i, b := range border {
+		if b {
+			mask[at(i%iw, i/iw)] = 0
+		}
+	}
 }

@@ -102,3 +102,38 @@ func measureComponents(lab []int32, w, h, n int) []component {
 	}
 	return out
 }
+
+// FloodFromEdges marks the pixels of a w×h box reachable 4-connectedly
+// from its edge through pixels open says may be crossed: what lies
+// outside every closed ring (an O's hole is not reached), or what touches
+// the box's edge (a border's ink, not the glyphs it frames). It returns
+// the reached pixels row by row.
+func FloodFromEdges(w, h int, open func(x, y int) bool) []bool {
+	reached := make([]bool, w*h)
+	var stack []int
+	push := func(x, y int) {
+		if x < 0 || y < 0 || x >= w || y >= h || reached[y*w+x] || !open(x, y) {
+			return
+		}
+		reached[y*w+x] = true
+		stack = append(stack, y*w+x)
+	}
+	for x := 0; x < w; x++ {
+		push(x, 0)
+		push(x, h-1)
+	}
+	for y := 0; y < h; y++ {
+		push(0, y)
+		push(w-1, y)
+	}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		x, y := i%w, i/w
+		push(x-1, y)
+		push(x+1, y)
+		push(x, y-1)
+		push(x, y+1)
+	}
+	return reached
+}

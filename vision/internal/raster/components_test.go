@@ -74,3 +74,58 @@ func TestComponentsMatchOpenCV(t *testing.T) {
 		})
 	}
 }
+
+// TestFloodFromEdges checks what the flood from a box's edge reaches: not
+// an O's hole, and a frame's ink but not the glyph it frames.
+func TestFloodFromEdges(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows []string // '#' open, '.' closed
+		want []string // '+' reached
+	}{
+		{"a ring's hole is not reached", []string{
+			"#####",
+			"#...#",
+			"#.#.#",
+			"#...#",
+			"#####",
+		}, []string{
+			"+++++",
+			"+...+",
+			"+...+",
+			"+...+",
+			"+++++",
+		}},
+		{"the frame's ink is, the glyph inside is not", []string{
+			"##...",
+			"#....",
+			"..##.",
+			"..##.",
+			".....",
+		}, []string{
+			"++...",
+			"+....",
+			".....",
+			".....",
+			".....",
+		}},
+		{"nothing open", []string{"...", "..."}, []string{"...", "..."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, h := len(tc.rows[0]), len(tc.rows)
+			reached := FloodFromEdges(w, h, func(x, y int) bool { return tc.rows[y][x] == '#' })
+			for y := 0; y < h; y++ {
+				got := make([]byte, w)
+				for x := range got {
+					got[x] = '.'
+					if reached[y*w+x] {
+						got[x] = '+'
+					}
+				}
+				if string(got) != tc.want[y] {
+					t.Errorf("row %d: got %s, want %s", y, got, tc.want[y])
+				}
+			}
+		})
+	}
+}

@@ -58,6 +58,25 @@ func ToGray(src gocv.Mat) gocv.Mat {
 	return dst
 }
 
+// DarkestChannel is a new gray Mat holding, for each pixel of src, its
+// darkest channel: ink of any hue is dark there, while paper, light in
+// every channel, stays light. A gray src is copied.
+func DarkestChannel(src gocv.Mat) gocv.Mat {
+	if src.Channels() == 1 {
+		return ToGray(src)
+	}
+	chans := gocv.Split(src)
+	defer func() {
+		for _, c := range chans {
+			c.Close()
+		}
+	}()
+	dst := gocv.NewMat()
+	gocv.Min(chans[0], chans[1], &dst)
+	gocv.Min(dst, chans[2], &dst)
+	return dst
+}
+
 // ToBGR converts a gray, BGRA or BGR Mat into a new 3-channel BGR Mat.
 func ToBGR(src gocv.Mat) gocv.Mat {
 	dst := gocv.NewMat()
