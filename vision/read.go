@@ -119,10 +119,31 @@ func (p picture) retryFull(err error) (*Reading, error) {
 // readScaled reads img, a copy of the original picture scaled down by
 // scale, and reports every coordinate in the original's pixels.
 func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
-	c, locScale, err := locate.Find(img)
+	// What a rung found may show no grid once rectified (gridShown): a
+	// thumbnail's lattice, a page's text taken for a board. The rungs
+	// below it look on, as they would had it found nothing.
+	var r *Reading
+	var c locate.Candidate
+	var locScale float64
+	_, _, err := locate.FindWhere(img, func(found locate.Candidate, foundScale float64) bool {
+		r, c, locScale = readFound(img, found, foundScale, scale, width, height)
+		return r != nil
+	})
 	if err != nil {
 		return nil, err
 	}
+	// Only a caller who watches the read pays for reading the winner
+	// again.
+	if observe == nil {
+		return r, nil
+	}
+	return readCandidate(img, c, locScale, scale, width, height, observe)
+}
+
+// readFound reads the grid a rung found at c, in img scaled down by
+// locScale: the reading, and the candidate it was read at, or nil when
+// the grid does not show there.
+func readFound(img gocv.Mat, c locate.Candidate, locScale, scale float64, width, height int) (*Reading, locate.Candidate, float64) {
 	// Cells are square in every puzzle Binocle reads. A grid read with
 	// cells twice as tall as wide (or as wide as tall) took a line
 	// through the glyphs' middles for a cell line, or missed every other
@@ -138,8 +159,9 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 		}
 	}
 	if r == nil {
+		var err error
 		if r, err = readCandidate(img, c, locScale, scale, width, height, nil); err != nil {
-			return nil, err
+			return nil, c, locScale
 		}
 	}
 	// Counters printed beside the grid, taken for cells, hold glyphs of
@@ -151,12 +173,7 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 			}
 		}
 	}
-	// Only a caller who watches the read pays for reading the winner
-	// again.
-	if observe == nil {
-		return r, nil
-	}
-	return readCandidate(img, c, locScale, scale, width, height, observe)
+	return r, c, locScale
 }
 
 // readCandidate reads the grid at candidate c, found in img scaled down by

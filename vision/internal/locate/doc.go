@@ -5,8 +5,9 @@
 // Find climbs a ladder of locators (ladder.go), one rung a file
 // (rung_*.go): lattice, board, outline, fine, flat, glyphs, boxed, bare,
 // colour boxed. A rung has a name, a run and an accept rule; the rungs
-// are tried in order, the first whose finding passes its rule wins and
-// the rungs below it never run.
+// are tried in order, the first whose finding passes its rule (and, in
+// FindWhere, shows the reader a grid) wins and the rungs below it never
+// run.
 // They share the downscaled copies they search (copies.go). Preview is
 // the live preview's ladder of one rung.
 //

@@ -9,7 +9,8 @@ import (
 // locate finds the grid by climbing a ladder of locators, the way a
 // puzzle solver climbs its list of techniques (Simon Tatham's unruly.c):
 // each rung is tried in order, and the first whose finding passes its
-// accept rule wins; the rungs below it are never run. The order is by how
+// accept rule, and shows a grid once the reader rectifies it (FindWhere),
+// wins; the rungs below it are never run. The order is by how
 // far a rung can be trusted when it answers, not by cost: a rung that
 // sees more grids also turns more text into one, so it only gets to look
 // where every rung above it saw nothing. A rung may refine what it found
@@ -101,8 +102,10 @@ var previewLadder = []locator{previewRung}
 
 // climb tries each rung of ladder on img in order and returns what the
 // first accepted rung found, refined, in the pixels of the copy it
-// searched, with the factor from those pixels to img's.
-func climb(img gocv.Mat, ladder []locator) (Candidate, float64, error) {
+// searched, with the factor from those pixels to img's. When shown is
+// set, a finding it turns away is passed over like one the rung's own
+// accept rule turned away.
+func climb(img gocv.Mat, ladder []locator, shown func(c Candidate, scale float64) bool) (Candidate, float64, error) {
 	if img.Empty() || img.Cols() < 16 || img.Rows() < 16 {
 		return Candidate{}, 1, ErrNoGrid
 	}
@@ -127,6 +130,12 @@ func climb(img gocv.Mat, ladder []locator) (Candidate, float64, error) {
 		}
 		if raster.Trace != nil {
 			raster.Trace("rung %s: %dx%d by %s", r.name, s.C.Rows.N, s.C.Cols.N, s.C.Method)
+		}
+		if shown != nil && !shown(s.C, s.scale) {
+			if raster.Trace != nil {
+				raster.Trace("rung %s: %dx%d shows no grid", r.name, s.C.Rows.N, s.C.Cols.N)
+			}
+			continue
 		}
 		return s.C, s.scale, nil
 	}

@@ -39,7 +39,7 @@ func (c Candidate) quality() float64 { return math.Min(c.Rows.Score, c.Cols.Scor
 // climbs previewLadder, which works on an 800-pixel copy and tries only
 // the two boundary maps that find most grids. Read finds more.
 func Preview(img gocv.Mat) ([4][2]float64, error) {
-	c, scale, err := climb(img, previewLadder)
+	c, scale, err := climb(img, previewLadder, nil)
 	if err != nil {
 		return [4][2]float64{}, err
 	}
@@ -50,7 +50,15 @@ func Preview(img gocv.Mat) ([4][2]float64, error) {
 // in the pixels of the copy the accepted rung searched, and the factor
 // from those pixels to img's.
 func Find(img gocv.Mat) (Candidate, float64, error) {
-	return climb(img, readLadder)
+	return climb(img, readLadder, nil)
+}
+
+// FindWhere is Find for a reader that may yet turn away what a rung
+// found: shown is handed each finding, in the pixels of the copy its
+// rung searched with the factor to img's, and when it says the grid does
+// not show there, the rungs below look on.
+func FindWhere(img gocv.Mat, shown func(c Candidate, scale float64) bool) (Candidate, float64, error) {
+	return climb(img, readLadder, shown)
 }
 
 func ScaleQuad(q [4][2]float64, s float64) [4][2]float64 {
