@@ -124,9 +124,8 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 	// below it look on, as they would had it found nothing.
 	var r *Reading
 	var c locate.Candidate
-	var locScale float64
-	_, _, err := locate.FindWhere(img, func(found locate.Candidate, foundScale float64) bool {
-		r, c, locScale = readFound(img, found, foundScale, scale, width, height)
+	_, locScale, err := locate.FindWhere(img, func(found locate.Candidate, foundScale float64) bool {
+		r, c = readFound(img, found, foundScale, scale, width, height)
 		return r != nil
 	})
 	if err != nil {
@@ -143,7 +142,7 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 // readFound reads the grid a rung found at c, in img scaled down by
 // locScale: the reading, and the candidate it was read at, or nil when
 // the grid does not show there.
-func readFound(img gocv.Mat, c locate.Candidate, locScale, scale float64, width, height int) (*Reading, locate.Candidate, float64) {
+func readFound(img gocv.Mat, c locate.Candidate, locScale, scale float64, width, height int) (*Reading, locate.Candidate) {
 	// Cells are square in every puzzle Binocle reads. A grid read with
 	// cells twice as tall as wide (or as wide as tall) took a line
 	// through the glyphs' middles for a cell line, or missed every other
@@ -161,7 +160,7 @@ func readFound(img gocv.Mat, c locate.Candidate, locScale, scale float64, width,
 	if r == nil {
 		var err error
 		if r, err = readCandidate(img, c, locScale, scale, width, height, nil); err != nil {
-			return nil, c, locScale
+			return nil, c
 		}
 	}
 	// Counters printed beside the grid, taken for cells, hold glyphs of
@@ -173,7 +172,7 @@ func readFound(img gocv.Mat, c locate.Candidate, locScale, scale float64, width,
 			}
 		}
 	}
-	return r, c, locScale
+	return r, c
 }
 
 // readCandidate reads the grid at candidate c, found in img scaled down by

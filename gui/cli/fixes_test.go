@@ -23,15 +23,10 @@ func misreadTango(t *testing.T) (path string, fake func(string) (*vision.Reading
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, v := range r.Cells {
-		if v == solver.Empty {
-			continue
-		}
-		q := p.Clone()
-		q.Cells[i] = 1 - v
-		if q.Validate() != nil || solver.Solve(q).Status == solver.Unique {
-			continue
-		}
+	if i := flippedGiven(p, func(q *solver.Puzzle) bool {
+		return q.Validate() == nil && solver.Solve(q).Status != solver.Unique
+	}); i >= 0 {
+		v := r.Cells[i]
 		at, was = solver.Point{Row: i / r.Cols, Col: i % r.Cols}, v
 		fake = func(string) (*vision.Reading, error) {
 			c := *r
@@ -45,6 +40,22 @@ func misreadTango(t *testing.T) (path string, fake func(string) (*vision.Reading
 	}
 	t.Fatalf("no given of the fixture shows its misreading")
 	return
+}
+
+// flippedGiven is the first given of p whose 0 and 1 swapped leave a
+// puzzle want accepts, or -1.
+func flippedGiven(p *solver.Puzzle, want func(q *solver.Puzzle) bool) int {
+	for i, v := range p.Cells {
+		if v == solver.Empty {
+			continue
+		}
+		q := p.Clone()
+		q.Cells[i] = 1 - v
+		if want(q) {
+			return i
+		}
+	}
+	return -1
 }
 
 func TestSolvePhotoSuggestsAndAcceptsFixes(t *testing.T) {
@@ -121,17 +132,7 @@ func TestSolvePhotoWarnsOfARival(t *testing.T) {
 		if p, answer, err = solver.Generate(solver.GenOptions{Rules: solver.ThreeInARow, Rows: 6, Cols: 6, Seed: seed}); err != nil {
 			t.Fatal(err)
 		}
-		for i, v := range p.Cells {
-			if v == solver.Empty {
-				continue
-			}
-			q := p.Clone()
-			q.Cells[i] = 1 - v
-			if solver.Solve(q).Status == solver.Unique {
-				at = i
-				break
-			}
-		}
+		at = flippedGiven(p, func(q *solver.Puzzle) bool { return solver.Solve(q).Status == solver.Unique })
 	}
 	if at < 0 {
 		t.Fatal("no generated puzzle keeps one answer with a given flipped")
