@@ -25,8 +25,7 @@ var Tuned = Params{
 		minCellPx: 8, darkQuantile: 0.02, lightQuantile: 0.98, minContrast: 40,
 		inkShare: 0.12, inkMin: 10, inkArea: 0.03, middle: 0.2, endFrom: 0.3, endTo: 0.45,
 	},
-	Net: netParams{clueP: 0.5, keptP: 0.02, secondOpinionP: 0.05, sureP: 0.95,
-		kindsMin: 4, kindsGroup: 2, kindsSpread: 0.3, kindsApart: 5, kindsSure: 0.95},
+	Net: netParams{clueP: 0.5, keptP: 0.02, secondOpinionP: 0.05, sureP: 0.95},
 	Templates: templateParams{
 		across: 0.27, along: 0.44, end: 0.28, core: 0.25, shift: 0.12,
 		inner: 0.12, glyphGap: 0.19, innerAlong: 0.2,
@@ -95,21 +94,6 @@ type netParams struct {
 	// grid with more doubtful sites (secondOpinionP up to sureP) than
 	// sure ones, only the sure are read as clues (read.go).
 	sureP float64
-	// A grid's clues are read by the two groups their odds of '=' against
-	// '×' fall in (splitKinds) only with kindsMin clues at least and
-	// kindsGroup in each group: a lone clue read apart from the rest is
-	// one site's doubt, not a kind. The groups' distance over the spread
-	// within them (kindsSpread at least, in log-odds, so that a group the
-	// net is equally sure of does not count as infinitely tight) must be
-	// kindsApart. On the suites looked into (2026-11-29), every grid the
-	// split read better came to 6.1 or more; below 4.2 it read some
-	// worse (3.5 to 4.1), where the net's odds spread across the gap.
-	// The split decides only the sites the net gives less than kindsSure
-	// of their clue odds to one kind: a LinkedIn Tango screenshot's '='
-	// fall in two groups (odds of 6.2 and 7.6, its clues on the vertical
-	// and on the horizontal lines), and the net is right on both.
-	kindsMin, kindsGroup               int
-	kindsSpread, kindsApart, kindsSure float64
 }
 
 // templateParams are the template detector's (templates.go, site.go). A
