@@ -44,6 +44,7 @@ var Suites = []Suite{
 	{Name: "dev-photos", Seed: 9202, Kind: synth.KindPhoto, N: 140, Wild: true, What: "looked into and tuned on: as dev-clean, photos"},
 	{Name: "study-clean", Seed: 9301, Kind: synth.KindClean, N: 140, Wild: true, What: "looked into: rendered 2026-11-28 to find why a change lost boards on the fresh suites without opening them (wild looks, screenshots)"},
 	{Name: "study-photos", Seed: 9302, Kind: synth.KindPhoto, N: 140, Wild: true, What: "looked into: as study-clean, photos"},
+	{Name: "clue-clean", Seed: 9401, Kind: synth.KindClean, N: 140, Wild: true, What: "looked into: rendered 2026-11-29 to find the clue misses the fresh suites count (no site inked, dropped by the grid's rules) without opening them (wild looks, screenshots)"},
 	{Name: "fixtures", Dir: "repo:vision/testdata/reader", What: "the reader's own clean screenshots (testdata)"},
 	{Name: "wicht", Dir: "photos/wicht-sudoku", What: "202 real phone photos of sudokus, ink truth"},
 	{Name: "screens", Dir: "screens", What: "real app and web screenshots"},
