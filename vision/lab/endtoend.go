@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -42,32 +41,13 @@ type EndToEnd struct {
 // as `binocle solve IMAGE` does, and lists the wrong answers on w.
 func (e *Env) MeasureEndToEnd(cases []Case, w io.Writer) (EndToEnd, error) {
 	var out EndToEnd
-	tmp, err := os.MkdirTemp("", "visionlab-")
-	if err != nil {
-		return out, err
-	}
-	defer os.RemoveAll(tmp)
-	for _, c := range cases {
-		img, synthTruth, done, err := c.File(tmp)
-		if err != nil {
-			return out, err
-		}
-		tr, ok, err := caseTruth(c, synthTruth)
-		if err != nil || !ok {
-			done()
-			if err != nil {
-				return out, err
-			}
-			continue
-		}
+	err := forEachTruth(cases, func(c Case, img string, tr Truth) error {
 		answer, ok := trueAnswer(tr)
 		if !ok {
-			done()
-			continue
+			return nil
 		}
 		out.Images++
 		outcome := solveAsUserWould(img, tr)
-		done()
 		switch {
 		case outcome.err != nil:
 			out.NoAnswer++
@@ -100,8 +80,9 @@ func (e *Env) MeasureEndToEnd(cases []Case, w io.Writer) (EndToEnd, error) {
 		default:
 			out.NoAnswer++
 		}
-	}
-	return out, nil
+		return nil
+	})
+	return out, err
 }
 
 type userOutcome struct {

@@ -58,13 +58,15 @@ func ScoreReading(truth synth.Truth, r *vision.Reading, err error) Score {
 func EdgeKey(edges []solver.Edge) string {
 	keys := make([]string, len(edges))
 	for i, e := range edges {
-		if e.R2 < e.R1 || (e.R2 == e.R1 && e.C2 < e.C1) {
-			e.R1, e.C1, e.R2, e.C2 = e.R2, e.C2, e.R1, e.C1
-		}
-		keys[i] = fmt.Sprintf("%d,%d-%d,%d%s", e.R1, e.C1, e.R2, e.C2, e.Rel)
+		keys[i] = siteText(siteKey(e)) + e.Rel.String()
 	}
 	sort.Strings(keys)
 	return strings.Join(keys, " ")
+}
+
+// siteText writes a site's key as EdgeKey lists it: "r1,c1-r2,c2".
+func siteText(k [4]int) string {
+	return fmt.Sprintf("%d,%d-%d,%d", k[0], k[1], k[2], k[3])
 }
 
 // CluesRight counts the read clues that are in truth, at the same pair

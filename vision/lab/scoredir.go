@@ -86,11 +86,6 @@ func (s CaseScore) ClueRates() (precision, recall float64) {
 // read wrong (MISS: no grid, SIZE: wrong size, BAD: cells, clues or
 // corners wrong), then a table by style, kind and look, and the read times.
 func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) (CaseScore, error) {
-	tmp, err := os.MkdirTemp("", "visionlab-")
-	if err != nil {
-		return CaseScore{}, err
-	}
-	defer os.RemoveAll(tmp)
 	groups := map[string]*groupTally{}
 	var order []string
 	type timed struct {
@@ -98,22 +93,13 @@ func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) (CaseScore
 		millis float64
 	}
 	var slow []timed
+	var matched []Case
 	for _, c := range cases {
-		if opt.Match != "" && !strings.Contains(c.Name, opt.Match) {
-			continue
+		if opt.Match == "" || strings.Contains(c.Name, opt.Match) {
+			matched = append(matched, c)
 		}
-		img, synthTruth, done, err := c.File(tmp)
-		if err != nil {
-			return CaseScore{}, err
-		}
-		tr, ok, err := caseTruth(c, synthTruth)
-		if err != nil || !ok {
-			done()
-			if err != nil {
-				return CaseScore{}, err
-			}
-			continue
-		}
+	}
+	err := forEachTruth(matched, func(c Case, img string, tr Truth) error {
 		group := tr.Style + "|" + tr.Kind
 		if tr.Kind == "photo" {
 			group += "|" + tr.Look
@@ -122,12 +108,10 @@ func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) (CaseScore
 			groups[group] = &groupTally{}
 			order = append(order, group)
 		}
-		g := groups[group]
-		err = scoreCase(g, img, strings.TrimSuffix(c.Name, filepath.Ext(c.Name)), tr, opt, w, func(name string, ms float64) { slow = append(slow, timed{name, ms}) })
-		done()
-		if err != nil {
-			return CaseScore{}, err
-		}
+		return scoreCase(groups[group], img, strings.TrimSuffix(c.Name, filepath.Ext(c.Name)), tr, opt, w, func(name string, ms float64) { slow = append(slow, timed{name, ms}) })
+	})
+	if err != nil {
+		return CaseScore{}, err
 	}
 	sort.Strings(order)
 	var all groupTally
@@ -158,6 +142,33 @@ func (e *Env) ScoreCases(cases []Case, opt ScoreOptions, w io.Writer) (CaseScore
 		}
 	}
 	return all.score(), nil
+}
+
+// forEachTruth hands use each case that has a truth, with its image as a
+// file (a render written to a temporary folder, removed once used; a
+// folder's image where it lies). Cases without a truth are skipped; the
+// first error stops the walk.
+func forEachTruth(cases []Case, use func(c Case, img string, tr Truth) error) error {
+	tmp, err := os.MkdirTemp("", "visionlab-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	for _, c := range cases {
+		img, synthTruth, done, err := c.File(tmp)
+		if err != nil {
+			return err
+		}
+		tr, ok, err := caseTruth(c, synthTruth)
+		if err == nil && ok {
+			err = use(c, img, tr)
+		}
+		done()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // caseTruth is a synthetic case's own truth, or the JSON beside a file
