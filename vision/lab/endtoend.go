@@ -9,6 +9,7 @@ import (
 
 	"binocle/solver"
 	"binocle/vision"
+	"binocle/vision/internal/cellread"
 )
 
 // EndToEnd is what a user gets from `binocle solve IMAGE` on the images
@@ -23,6 +24,14 @@ type EndToEnd struct {
 	// DirectWarned: of Direct, those shown with a rival reading (a nearly
 	// as probable reading with another unique answer) to check.
 	DirectWarned int
+	// Renamed: the reading solves, uniquely, to the true answer's exact
+	// complement on a board whose two symbols are colours with no names
+	// (Tango's pieces, an app's tiles), read as such. Which colour is "1"
+	// is a convention: LinkedIn's orange disc is 0 and Zuzu's orange tile
+	// is 1, and one picture can be either. The answer drawn back in the
+	// board's own pieces is the right one, so it is right, but counted
+	// apart from Direct, whose names agree with the truth's.
+	Renamed int
 	// WrongUnique: the reading solves uniquely to another answer, stated as
 	// the answer: the worst outcome, since nothing warns the user.
 	WrongUnique int
@@ -59,6 +68,9 @@ func (e *Env) MeasureEndToEnd(cases []Case, w io.Writer) (EndToEnd, error) {
 					out.DirectWarned++
 					fmt.Fprintf(w, "RIVAL %s: a right answer shown with a rival reading to check\n", c.Name)
 				}
+			case outcome.rival == nil && swapsEvery(outcome.solution, answer) && namelessSymbols(tr.Style) && namelessSymbols(string(outcome.style)):
+				out.Renamed++
+				fmt.Fprintf(w, "RENAMED %s: the right answer on a colour board, its two colours named the other way round (read as %s)\n", c.Name, outcome.style)
 			case outcome.rival != nil:
 				out.WrongWarned++
 				fmt.Fprintf(w, "WARNED %s: a wrong answer shown with a rival reading to check (the rival's answer right: %v)\n", c.Name, slices.Equal(outcome.rival.Result.Solution, answer))
@@ -90,6 +102,7 @@ type userOutcome struct {
 	solution []solver.Cell
 	fixed    bool               // the answer needed the suggested fixes
 	rival    *solver.Suggestion // on a unique answer as read, as `solve` warns of it
+	style    cellread.Style     // the style the reader named the board's symbols by
 	err      error
 }
 
@@ -128,7 +141,7 @@ func solveAsUserWould(img string, tr Truth) userOutcome {
 		if rv, err := solver.RivalOf(context.Background(), solved, res.Rules, res.Solution, r.CellOdds(solved), r.SiteOdds()); err == nil {
 			rival = &rv
 		}
-		return userOutcome{status: res.Status, solution: res.Solution, rival: rival}
+		return userOutcome{status: res.Status, solution: res.Solution, rival: rival, style: r.Style}
 	}
 	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.CellOdds(p), r.SiteOdds())
 	if err != nil {
@@ -152,6 +165,18 @@ func swapsEvery(got, want []solver.Cell) bool {
 		}
 	}
 	return true
+}
+
+// namelessSymbols tells whether a style's two symbols are colours or
+// pieces that carry no name of their own: the renderer's Tango and tiles,
+// and the real screenshots' LinkedIn and Zuzu boards (their truth's style
+// names), as well as the reader's two colour styles.
+func namelessSymbols(style string) bool {
+	switch style {
+	case string(cellread.StyleTango), string(cellread.StyleTiles), "linkedin-light", "zuzu-tiles":
+		return true
+	}
+	return false
 }
 
 // trueAnswer is the unique solution of the truth's own puzzle, if it has
@@ -182,10 +207,10 @@ func trueAnswer(tr Truth) ([]solver.Cell, bool) {
 
 // Write prints the end-to-end row of a suite.
 func (s EndToEnd) Write(w io.Writer, suite string) {
-	fmt.Fprintf(w, "| %s | %d | %.1f %% (%d) | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% |\n", suite, s.Images,
-		Pct(s.Direct, s.Images), s.DirectWarned, Pct(s.AfterFixes, s.Images), Pct(s.WrongUnique, s.Images),
+	fmt.Fprintf(w, "| %s | %d | %.1f %% (%d) | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% |\n", suite, s.Images,
+		Pct(s.Direct, s.Images), s.DirectWarned, Pct(s.Renamed, s.Images), Pct(s.AfterFixes, s.Images), Pct(s.WrongUnique, s.Images),
 		Pct(s.WrongWarned, s.Images), Pct(s.WrongFixes, s.Images), Pct(s.NoAnswer, s.Images))
 }
 
 // EndToEndHeader is the table's head.
-const EndToEndHeader = "| suite | images with a unique puzzle | right directly (of them shown with a rival) | right after the suggested fixes | wrong, stated unique | wrong, shown with a rival | wrong after fixes | no answer |\n|---|---|---|---|---|---|---|---|\n"
+const EndToEndHeader = "| suite | images with a unique puzzle | right directly (of them shown with a rival) | right, a colour board's colours named the other way round | right after the suggested fixes | wrong, stated unique | wrong, shown with a rival | wrong after fixes | no answer |\n|---|---|---|---|---|---|---|---|---|\n"

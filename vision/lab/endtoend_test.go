@@ -31,3 +31,27 @@ func TestSwapsEvery(t *testing.T) {
 		})
 	}
 }
+
+// Only boards whose two symbols are colours with no names may have them
+// named the other way round: on a digits or X/O board the complement is
+// a misread the user sees.
+func TestNamelessSymbols(t *testing.T) {
+	for _, tt := range []struct {
+		style    string
+		nameless bool
+	}{
+		{"tango", true},
+		{"tiles", true},
+		{"linkedin-light", true},
+		{"zuzu-tiles", true},
+		{"digits", false},
+		{"xo", false},
+		{"square-circle", false},
+		{"binarypuzzle-digits", false},
+		{"", false},
+	} {
+		if got := namelessSymbols(tt.style); got != tt.nameless {
+			t.Errorf("namelessSymbols(%q) = %v, want %v", tt.style, got, tt.nameless)
+		}
+	}
+}

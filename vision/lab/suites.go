@@ -52,11 +52,21 @@ var Suites = []Suite{
 
 // FindSuite returns the named suite. A name that is a folder is a suite
 // of that folder's images; NAME:N is the first N images of a synthetic
-// suite, to look at a sample without rendering the whole suite.
+// suite, to look at a sample without rendering the whole suite;
+// NAME@SEED renders a synthetic suite's kind and looks from another seed,
+// a new study suite that no tuning has seen, without registering it.
 func FindSuite(name string) (Suite, error) {
 	base, count, cut := strings.Cut(name, ":")
+	base, seedText, reseeded := strings.Cut(base, "@")
 	for _, s := range Suites {
 		if s.Name == base {
+			if reseeded {
+				seed, err := strconv.ParseUint(seedText, 10, 64)
+				if err != nil || s.N == 0 {
+					return Suite{}, fmt.Errorf("%q: want a synthetic suite and a seed after '@'", name)
+				}
+				s.Name, s.Seed = base+"@"+seedText, seed
+			}
 			if n, err := strconv.Atoi(count); cut && (err != nil || n < 1 || s.N == 0) {
 				return Suite{}, fmt.Errorf("%q: want a synthetic suite and a positive count after ':'", name)
 			} else if cut {
