@@ -273,24 +273,7 @@ func styleByFit(probs [][KindCount]float64, mass [KindCount]float64, voted bool,
 		if !allowed(sk.Style) || (sk.Style == StyleXOI && mass[kindI] < Tuned.Net.minIMass) || (letters && mass[kindX] < Tuned.Net.minXShare*total) {
 			continue
 		}
-		var weight [KindCount]float64
-		weight[kindBlank] = 1
-		for _, k := range sk.Kinds {
-			for _, g := range alikeGroup(k.Kind) {
-				weight[g] = Tuned.Net.alikeWeight
-			}
-		}
-		for _, k := range sk.Kinds {
-			weight[k.Kind] = 1
-		}
-		fit := 0.0
-		for _, p := range probs {
-			explained := 0.0
-			for k, w := range weight {
-				explained += w * p[k]
-			}
-			fit += math.Log(explained + Tuned.Net.fitFloor)
-		}
+		fit := styleFit(probs, sk.Kinds)
 		// X/O/I holds X/O's kinds and more: it wins a tie, since its I's
 		// passed minIMass.
 		if fit > bestFit || (fit == bestFit && sk.Style == StyleXOI) {
@@ -300,10 +283,38 @@ func styleByFit(probs [][KindCount]float64, mass [KindCount]float64, voted bool,
 	return best, best != ""
 }
 
+// styleFit is the log-likelihood of the cells as the net saw them under
+// the style sk: each cell counts the log of the probability the net gives
+// to blank and to the style's kinds, and a little of the kinds that look
+// like them (alike).
+func styleFit(probs [][KindCount]float64, kinds []styleKind) float64 {
+	var weight [KindCount]float64
+	weight[kindBlank] = 1
+	for _, k := range kinds {
+		for _, g := range alikeGroup(k.Kind) {
+			weight[g] = Tuned.Net.alikeWeight
+		}
+	}
+	for _, k := range kinds {
+		weight[k.Kind] = 1
+	}
+	fit := 0.0
+	for _, p := range probs {
+		explained := 0.0
+		for k, w := range weight {
+			explained += w * p[k]
+		}
+		fit += math.Log(explained + Tuned.Net.fitFloor)
+	}
+	return fit
+}
+
 // inkOverColour is the inked style the net clearly prefers for a grid the
-// colour rules took for Tango or tiles, if any (netParams.inkOverColour),
-// from the cells' summed kinds (glyphMass).
-func inkOverColour(probs [][KindCount]float64, mass [KindCount]float64, voted bool) (Style, bool) {
+// colour rules took for hand, Tango or tiles, if any: by the cells'
+// summed kinds (glyphMass, netParams.inkOverColour) or, for Tango, by how
+// much better the inked style explains the cells than either colour style
+// (styleFit, netParams.inkOverTangoFit).
+func inkOverColour(probs [][KindCount]float64, mass [KindCount]float64, voted bool, hand Style) (Style, bool) {
 	style, ok := styleByFit(probs, mass, voted, func(s Style) bool { return !isColourStyle(s) })
 	if !ok {
 		return "", false
@@ -327,7 +338,29 @@ func inkOverColour(probs [][KindCount]float64, mass [KindCount]float64, voted bo
 	}
 	// The style's own kinds must still hold two values' worth, however
 	// they share it out.
-	return style, ink >= 2*Tuned.Net.inkKindMass && ink >= Tuned.Net.inkOverColour*colour
+	if ink < 2*Tuned.Net.inkKindMass {
+		return "", false
+	}
+	if ink >= Tuned.Net.inkOverColour*colour {
+		return style, true
+	}
+	if hand != StyleTango {
+		return "", false
+	}
+	// Against either colour style: coloured pieces on grey tiles pass the
+	// colour rules for Tango too, and the net sees their tiles.
+	colourFit := max(styleFit(probs, styleKindsOf(StyleTango)), styleFit(probs, styleKindsOf(StyleTiles)))
+	return style, styleFit(probs, styleKindsOf(style))-colourFit >= Tuned.Net.inkOverTangoFit
+}
+
+// styleKindsOf is the kinds style draws.
+func styleKindsOf(style Style) []styleKind {
+	for _, sk := range StyleKinds {
+		if sk.Style == style {
+			return sk.Kinds
+		}
+	}
+	return nil
 }
 
 // alikeMass is the mass of kind and the kinds that look like it (alike).
@@ -520,7 +553,7 @@ func Read(ci Image) (style Style, cells []solver.Cell, conf []float64, values []
 		if isColourStyle(hand) {
 			if probs, err := ClassifyCells(CellPatches(ci, CellSide), CellSide); err == nil {
 				mass, voted := glyphMass(probs)
-				if ink, ok := inkOverColour(probs, mass, voted); ok {
+				if ink, ok := inkOverColour(probs, mass, voted, hand); ok {
 					cells, conf, values := LabelByNet(ink, probs)
 					return ink, cells, conf, values, probs
 				}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -97,10 +98,26 @@ func TestInkOverColour(t *testing.T) {
 		// that the net takes them nearly half for 0's.
 		{"X/O in colour, O's like 0's", slices.Concat(cellsOf(kindX, 6), cellsSplit(kindO, kindDigit0, 0.55, 3)), StyleXO},
 		{"too few of the style's own kinds", slices.Concat(cellsOf(kindX, 2), cellsSplit(kindO, kindDigit0, 0.3, 4)), ""},
+		// clue-clean's wild-clean-078: orange discs the net takes three
+		// parts for suns, and teal rings, which no Tango piece is. The
+		// summed kinds fall short of inkOverColour; the fit does not.
+		{"orange discs, teal rings", slices.Concat(cellsSplit(kindSun, kindDisc, 0.75, 50), cellsOf(kindCircle, 50)), StyleDiscCircle},
+		// wild-photos@9502's wild-photo-132: coloured pieces on grey
+		// tiles, which pass the colour rules for Tango. The net sees
+		// tiles in them, partly discs and rings; against Tango alone the
+		// inked style explained them better.
+		{"pieces on tiles taken for Tango", slices.Concat(cellsSplit(kindWarm, kindDisc, 0.6, 30), cellsSplit(kindCool, kindCircle, 0.6, 30)), ""},
+		{"orange discs, teal rings, on tiles", slices.Concat(cellsSplit(kindSun, kindDisc, 0.75, 50), cellsOf(kindCircle, 50)), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mass, voted := glyphMass(tc.cells)
-			got, ok := inkOverColour(tc.cells, mass, voted)
+			// The colour rules' guess is Tango but for the cases that
+			// say tiles: the fit overrules Tango alone.
+			hand := StyleTango
+			if strings.HasSuffix(tc.name, "on tiles") {
+				hand = StyleTiles
+			}
+			got, ok := inkOverColour(tc.cells, mass, voted, hand)
 			if !ok {
 				got = ""
 			}
