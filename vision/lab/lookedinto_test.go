@@ -26,30 +26,58 @@ func TestLookedIntoSizes(t *testing.T) {
 		{"dev-photos:76", "wild-photo-075-tango-app-6x6", "orange and blue pieces as light in grey as the paper in a boxed Tango board (no grid found)"},
 	} {
 		t.Run(tc.image, func(t *testing.T) {
-			s, err := FindSuite(tc.suite)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cases, err := env.Cases(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var picked []Case
-			for _, c := range cases {
-				if c.Name == tc.image {
-					picked = append(picked, c)
-				}
-			}
-			if len(picked) != 1 {
-				t.Fatalf("%s holds %d images named %s, want 1", tc.suite, len(picked), tc.image)
-			}
-			got, err := env.ScoreCases(picked, ScoreOptions{}, io.Discard)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Size != 100 {
+			if got := scoreLookedInto(t, env, tc.suite, tc.image); got.Size != 100 {
 				t.Errorf("read at the wrong size (was: %s)", tc.cause)
 			}
 		})
 	}
+}
+
+// TestLookedIntoStyles reads every cell right on renders of the suites
+// looked into whose glyph style was once taken for another, every value
+// swapped or lost.
+func TestLookedIntoStyles(t *testing.T) {
+	env, err := NewEnv("")
+	if err != nil {
+		t.Skipf("skipping: shared test data absent: %v", err)
+	}
+	for _, tc := range []struct {
+		suite, image, cause string
+	}{
+		{"clue-clean:79", "wild-clean-078-disc-circle-print-10x10", "orange discs and teal rings taken for Tango's sun and moon"},
+		{"wild-clean:128", "wild-clean-127-disc-circle-partial-8x8", "red and blue discs and blue rings on a dark board taken for Tango"},
+	} {
+		t.Run(tc.image, func(t *testing.T) {
+			if got := scoreLookedInto(t, env, tc.suite, tc.image); got.Size != 100 || got.Cells != 100 {
+				t.Errorf("size %.0f %%, cells %.1f %% right (was: %s)", got.Size, got.Cells, tc.cause)
+			}
+		})
+	}
+}
+
+// scoreLookedInto scores the one image of a suite named image.
+func scoreLookedInto(t *testing.T, env *Env, suite, image string) CaseScore {
+	t.Helper()
+	s, err := FindSuite(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := env.Cases(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var picked []Case
+	for _, c := range cases {
+		if c.Name == image {
+			picked = append(picked, c)
+		}
+	}
+	if len(picked) != 1 {
+		t.Fatalf("%s holds %d images named %s, want 1", suite, len(picked), image)
+	}
+	got, err := env.ScoreCases(picked, ScoreOptions{}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
