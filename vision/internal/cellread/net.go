@@ -284,7 +284,7 @@ func styleByFit(probs [][KindCount]float64, mass [KindCount]float64, voted bool,
 }
 
 // styleFit is the log-likelihood of the cells as the net saw them under
-// the style sk: each cell counts the log of the probability the net gives
+// a style that draws kinds: each cell counts the log of the probability the net gives
 // to blank and to the style's kinds, and a little of the kinds that look
 // like them (alike).
 func styleFit(probs [][KindCount]float64, kinds []styleKind) float64 {
@@ -310,7 +310,7 @@ func styleFit(probs [][KindCount]float64, kinds []styleKind) float64 {
 }
 
 // inkOverColour is the inked style the net clearly prefers for a grid the
-// colour rules took for hand, Tango or tiles, if any: by the cells'
+// colour rules took for Tango or tiles (hand), if any: by the cells'
 // summed kinds (glyphMass, netParams.inkOverColour) or, for Tango, by how
 // much better the inked style explains the cells than either colour style
 // (styleFit, netParams.inkOverTangoFit).
