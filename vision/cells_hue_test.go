@@ -59,6 +59,35 @@ func TestColouredSymbolsKeepTheirShapes(t *testing.T) {
 	}
 }
 
+// A sparse board in two hues shows few glyphs of each value: here two
+// 1's, which the net is sure of but which sum to a hair under two cells'
+// worth. It still reads in its inked style, not as Tango with every value
+// swapped (the fresh-clean suite's one wrong answer stated unique was an
+// X/O 6x6 read with X and O swapped, seen by name only; these renders
+// show the cause).
+func TestSparseColouredSymbolsKeepTheirShapes(t *testing.T) {
+	givens := []string{"1.....", "..0...", "....0.", ".0....", "...0..", "0....1"}
+	red, blue, orange, teal, black := color.RGBA{200, 40, 40, 255}, color.RGBA{30, 80, 200, 255}, color.RGBA{230, 120, 20, 255}, color.RGBA{20, 140, 160, 255}, color.RGBA{20, 20, 20, 255}
+	for _, tc := range []struct {
+		name      string
+		style     string
+		one, zero color.RGBA
+		wantStyle Style
+	}{
+		{"red X, blue O", synth.StyleXO, red, blue, StyleXO},
+		{"orange X, teal O", synth.StyleXO, orange, teal, StyleXO},
+		{"orange 1, teal 0", synth.StyleDigits, orange, teal, StyleDigits},
+		{"black disc, blue ring", synth.StyleDiscCircle, black, blue, StyleDiscCircle},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := synth.Spec{Name: "sparse-coloured-symbols", Seed: 5, Kind: synth.KindClean, Style: tc.style, Look: synth.LookPrint,
+				Rows: 6, Cols: 6, Cells: givens, Givens: givens, Width: 900, Height: 1000, Orientation: 1,
+				OneInk: tc.one, ZeroInk: tc.zero}
+			wantReading(t, spec, tc.wantStyle, givens)
+		})
+	}
+}
+
 // Pieces on grey tiles (an app's look) have their colour well inside the
 // tile, not reaching its corners as 0h h1's coloured tiles do, so the
 // colour rules take them for Tango's suns and moons, whose warm one

@@ -330,7 +330,7 @@ func inkOverColour(probs [][KindCount]float64, mass [KindCount]float64, voted bo
 			// A value counts the kinds that look like its own: a
 			// printed X/O grid whose O's the net takes half for 0's
 			// still shows its O's.
-			if alikeMass(mass, k.Kind) < Tuned.Net.inkKindMass && k.Value != solver.Two {
+			if alikeMass(mass, k.Kind) < Tuned.Net.inkValueMass && k.Value != solver.Two {
 				return "", false
 			}
 			ink += mass[k.Kind]

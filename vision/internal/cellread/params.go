@@ -59,7 +59,7 @@ var Tuned = Params{
 		letterCentreScale: 0.5, letterFlanksScale: 0.4, letterSure: 1.5, barSure: 1.5,
 		hollowCentre: 0.3, hollowScale: 0.25, shapeSure: 1,
 	},
-	Net:    netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, otherShapeShare: 0.5, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, inkOverTangoFit: 50, colourOverColour: 2, colourKindMass: 1.5},
+	Net:    netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, otherShapeShare: 0.5, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, inkValueMass: 1.5, inkOverTangoFit: 50, colourOverColour: 2, colourKindMass: 1.5},
 	Strips: stripsParams{minForeign: 2.5, foreignShare: 0.5, overRest: 4, maxShare: 0.34, blankGlyph: 0.5, blankChance: 0.01},
 	Resemble: resembleParams{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
@@ -319,13 +319,20 @@ type netParams struct {
 	// A grid the colour rules take for Tango or tiles is read in an inked
 	// style instead when the net gives that style's kinds inkOverColour
 	// times the probability it gives the colour kinds, each of the
-	// style's values at least inkKindMass (counting the kinds alike to
-	// its own), and its own kinds twice that in all: apps that print X in red and O
+	// style's values at least inkValueMass (below), and its own kinds
+	// twice inkKindMass in all: apps that print X in red and O
 	// in blue, or the player's blue pen on black print, have the two hues
 	// the colour rules look for. The net, trained on renders, takes real
 	// LinkedIn suns and moons for warm tiles, discs and O's, and no real
-	// Tango board shows both an inked 1 and an inked 0 at inkKindMass.
+	// Tango board shows both an inked 1 and an inked 0 at inkValueMass.
 	inkOverColour, inkKindMass float64
+	// inkValueMass is what each of the inked style's values must hold
+	// (counting the kinds alike to its own) for the net to overrule the
+	// colour rules: a cell and a half's worth, as colourKindMass, not
+	// two. A sparse 6x6 printed in two hues whose givens hold two X's
+	// (or 1's, or discs), each of which the net is sure of, sums to a
+	// hair under two and stayed Tango, every value swapped.
+	inkValueMass float64
 	// inkOverTangoFit: a grid the colour rules take for Tango is read in
 	// an inked style, its kinds holding two values' worth as above, also
 	// when that style explains the cells better than either colour style
