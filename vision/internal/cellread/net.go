@@ -71,14 +71,9 @@ func KindOf(style string, value byte) int {
 		return kindBlank
 	}
 	want := map[byte]solver.Cell{'0': solver.Zero, '1': solver.One, '2': solver.Two}[value]
-	for _, sk := range StyleKinds {
-		if string(sk.Style) != style {
-			continue
-		}
-		for _, k := range sk.Kinds {
-			if k.Value == want {
-				return k.Kind
-			}
+	for _, k := range styleKindsOf(Style(style)) {
+		if k.Value == want {
+			return k.Kind
 		}
 	}
 	return -1
@@ -321,20 +316,15 @@ func inkOverColour(probs [][KindCount]float64, mass [KindCount]float64, voted bo
 	}
 	colour := mass[kindSun] + mass[kindMoon] + mass[kindWarm] + mass[kindCool]
 	ink := 0.0
-	for _, sk := range StyleKinds {
-		if sk.Style != style {
-			continue
+	for _, k := range styleKindsOf(style) {
+		// An X/O/I grid may hold few I's; its X's and O's say enough.
+		// A value counts the kinds that look like its own: a printed
+		// X/O grid whose O's the net takes half for 0's still shows its
+		// O's.
+		if alikeMass(mass, k.Kind) < Tuned.Net.inkValueMass && k.Value != solver.Two {
+			return "", false
 		}
-		for _, k := range sk.Kinds {
-			// An X/O/I grid may hold few I's; its X's and O's say enough.
-			// A value counts the kinds that look like its own: a
-			// printed X/O grid whose O's the net takes half for 0's
-			// still shows its O's.
-			if alikeMass(mass, k.Kind) < Tuned.Net.inkValueMass && k.Value != solver.Two {
-				return "", false
-			}
-			ink += mass[k.Kind]
-		}
+		ink += mass[k.Kind]
 	}
 	// The style's own kinds must still hold two values' worth, however
 	// they share it out.
@@ -417,12 +407,7 @@ var alike = [][]int{
 // like them; the kinds of other styles are left out and the rest made to
 // sum to one.
 func LabelByNet(style Style, probs [][KindCount]float64) ([]solver.Cell, []float64, []ValueProbs) {
-	var kinds []styleKind
-	for _, sk := range StyleKinds {
-		if sk.Style == style {
-			kinds = sk.Kinds
-		}
-	}
+	kinds := styleKindsOf(style)
 	// valueOf[k] is the value index kind k counts for under style, or
 	// -1 when it counts for none.
 	var valueOf [KindCount]int

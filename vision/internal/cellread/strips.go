@@ -36,18 +36,13 @@ func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, minS
 	// on its shaded cell). What counters print, numbers over 1, the net
 	// has no kind for and spreads over the others.
 	var weight [KindCount]float64
-	for _, sk := range StyleKinds {
-		if sk.Style != style {
-			continue
+	for _, k := range styleKindsOf(style) {
+		kin := alikeGroup(k.Kind)
+		if slices.Contains(colourPieces, k.Kind) {
+			kin = colourPieces
 		}
-		for _, k := range sk.Kinds {
-			kin := alikeGroup(k.Kind)
-			if slices.Contains(colourPieces, k.Kind) {
-				kin = colourPieces
-			}
-			for _, g := range kin {
-				weight[g] = 1
-			}
+		for _, g := range kin {
+			weight[g] = 1
 		}
 	}
 	weight[kindBlank] = 1
