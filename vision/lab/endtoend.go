@@ -60,6 +60,7 @@ func (e *Env) MeasureEndToEnd(cases []Case, w io.Writer) (EndToEnd, error) {
 		switch {
 		case outcome.err != nil:
 			out.NoAnswer++
+			fmt.Fprintf(w, "NOANSWER %s: %v\n", c.Name, outcome.err)
 		case outcome.status == solver.Unique && !outcome.fixed:
 			switch {
 			case slices.Equal(outcome.solution, answer):
@@ -85,12 +86,14 @@ func (e *Env) MeasureEndToEnd(cases []Case, w io.Writer) (EndToEnd, error) {
 		case outcome.status == solver.Unique:
 			if slices.Equal(outcome.solution, answer) {
 				out.AfterFixes++
+				fmt.Fprintf(w, "FIXED %s: the right answer after the suggested fixes\n", c.Name)
 			} else {
 				out.WrongFixes++
 				fmt.Fprintf(w, "WRONGFIX %s: the suggested fixes give another answer\n", c.Name)
 			}
 		default:
 			out.NoAnswer++
+			fmt.Fprintf(w, "NOANSWER %s: %v as read, and no plausible fix gives one answer\n", c.Name, outcome.status)
 		}
 		return nil
 	})

@@ -30,6 +30,9 @@ type PatchSet struct {
 	Wild bool
 	// Marked keeps only the boards with the player's marks (PlayerCells).
 	Marked bool
+	// Clued keeps only the boards with edge clues: most renders have
+	// none, and the site model saw few clues of each look without them.
+	Clued bool
 }
 
 // TrainingSets are the renders the committed site model is trained on,
@@ -41,6 +44,8 @@ var (
 		{Seed: 71002, Kind: synth.KindPhoto, N: 360},
 		{Seed: 71003, Kind: synth.KindClean, N: 500, Wild: true},
 		{Seed: 71004, Kind: synth.KindPhoto, N: 500, Wild: true},
+		{Seed: 71005, Kind: synth.KindClean, N: 1500, Wild: true, Clued: true},
+		{Seed: 71006, Kind: synth.KindPhoto, N: 1500, Wild: true, Clued: true},
 	}
 	ValidationSets = []PatchSet{
 		{Seed: 72001, Kind: synth.KindClean, N: 60, Wild: true},
@@ -57,10 +62,16 @@ func (ps PatchSet) Specs(lib *synth.Library) ([]synth.Spec, error) {
 	} else {
 		specs, err = lib.Suite(ps.Seed, ps.Kind, ps.N)
 	}
-	if err != nil || !ps.Marked {
-		return specs, err
+	if err != nil {
+		return nil, err
 	}
-	return slices.DeleteFunc(specs, func(s synth.Spec) bool { return PlayerCells(s) == nil }), nil
+	if ps.Marked {
+		specs = slices.DeleteFunc(specs, func(s synth.Spec) bool { return PlayerCells(s) == nil })
+	}
+	if ps.Clued {
+		specs = slices.DeleteFunc(specs, func(s synth.Spec) bool { return len(s.Edges) == 0 })
+	}
+	return specs, nil
 }
 
 // LabelledSite is a site patch and its class from the truth.
