@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 
@@ -84,40 +83,37 @@ func nearlyCellsOf(kind, n int) [][KindCount]float64 {
 func TestInkOverColour(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
+		hand  Style // the colour style the hand rules took the grid for
 		cells [][KindCount]float64
 		want  Style // "" for keep the colour style
 	}{
-		{"red X, blue O", slices.Concat(cellsOf(kindX, 9), cellsOf(kindO, 16)), StyleXO},
-		{"X/O/I in colour", slices.Concat(cellsOf(kindX, 14), cellsOf(kindO, 3), cellsOf(kindI, 11)), StyleXOI},
-		{"black 1, blue 0", slices.Concat(cellsOf(kindDigit1, 6), cellsOf(kindDigit0, 8)), StyleDigits},
-		{"real LinkedIn, as the net sees it", slices.Concat(cellsOf(kindDisc, 1), cellsOf(kindO, 4), cellsOf(kindWarm, 4), cellsOf(kindCool, 1)), ""},
-		{"real LinkedIn, moons as 0's", slices.Concat(cellsOf(kindDisc, 1), cellsOf(kindCircle, 2), cellsOf(kindDigit0, 5)), ""},
-		{"letters among many tiles", slices.Concat(cellsOf(kindX, 5), cellsOf(kindO, 5), cellsOf(kindWarm, 10)), ""},
-		{"Tango", slices.Concat(cellsOf(kindSun, 18), cellsOf(kindMoon, 18)), ""},
+		{"red X, blue O", StyleTango, slices.Concat(cellsOf(kindX, 9), cellsOf(kindO, 16)), StyleXO},
+		{"X/O/I in colour", StyleTango, slices.Concat(cellsOf(kindX, 14), cellsOf(kindO, 3), cellsOf(kindI, 11)), StyleXOI},
+		{"black 1, blue 0", StyleTango, slices.Concat(cellsOf(kindDigit1, 6), cellsOf(kindDigit0, 8)), StyleDigits},
+		{"real LinkedIn, as the net sees it", StyleTango, slices.Concat(cellsOf(kindDisc, 1), cellsOf(kindO, 4), cellsOf(kindWarm, 4), cellsOf(kindCool, 1)), ""},
+		{"real LinkedIn, moons as 0's", StyleTango, slices.Concat(cellsOf(kindDisc, 1), cellsOf(kindCircle, 2), cellsOf(kindDigit0, 5)), ""},
+		{"letters among many tiles", StyleTango, slices.Concat(cellsOf(kindX, 5), cellsOf(kindO, 5), cellsOf(kindWarm, 10)), ""},
+		{"Tango", StyleTango, slices.Concat(cellsOf(kindSun, 18), cellsOf(kindMoon, 18)), ""},
 		// dev-clean's wild-clean-045: green X's, and O's narrow enough
 		// that the net takes them nearly half for 0's.
-		{"X/O in colour, O's like 0's", slices.Concat(cellsOf(kindX, 6), cellsSplit(kindO, kindDigit0, 0.55, 3)), StyleXO},
-		{"too few of the style's own kinds", slices.Concat(cellsOf(kindX, 2), cellsSplit(kindO, kindDigit0, 0.3, 4)), ""},
+		{"X/O in colour, O's like 0's", StyleTango, slices.Concat(cellsOf(kindX, 6), cellsSplit(kindO, kindDigit0, 0.55, 3)), StyleXO},
+		{"too few of the style's own kinds", StyleTango, slices.Concat(cellsOf(kindX, 2), cellsSplit(kindO, kindDigit0, 0.3, 4)), ""},
 		// clue-clean's wild-clean-078: orange discs the net takes three
 		// parts for suns, and teal rings, which no Tango piece is. The
 		// summed kinds fall short of inkOverColour; the fit does not.
-		{"orange discs, teal rings", slices.Concat(cellsSplit(kindSun, kindDisc, 0.75, 50), cellsOf(kindCircle, 50)), StyleDiscCircle},
+		{"orange discs, teal rings", StyleTango, slices.Concat(cellsSplit(kindSun, kindDisc, 0.75, 50), cellsOf(kindCircle, 50)), StyleDiscCircle},
 		// wild-photos@9502's wild-photo-132: coloured pieces on grey
 		// tiles, which pass the colour rules for Tango. The net sees
 		// tiles in them, partly discs and rings; against Tango alone the
 		// inked style explained them better.
-		{"pieces on tiles taken for Tango", slices.Concat(cellsSplit(kindWarm, kindDisc, 0.6, 30), cellsSplit(kindCool, kindCircle, 0.6, 30)), ""},
-		{"orange discs, teal rings, on tiles", slices.Concat(cellsSplit(kindSun, kindDisc, 0.75, 50), cellsOf(kindCircle, 50)), ""},
+		{"pieces on tiles taken for Tango", StyleTango, slices.Concat(cellsSplit(kindWarm, kindDisc, 0.6, 30), cellsSplit(kindCool, kindCircle, 0.6, 30)), ""},
+		// The fit overrules Tango alone: the same cells on a grid the
+		// hand rules took for tiles keep the colour style.
+		{"orange discs, teal rings, on tiles", StyleTiles, slices.Concat(cellsSplit(kindSun, kindDisc, 0.75, 50), cellsOf(kindCircle, 50)), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mass, voted := glyphMass(tc.cells)
-			// The colour rules' guess is Tango but for the cases that
-			// say tiles: the fit overrules Tango alone.
-			hand := StyleTango
-			if strings.HasSuffix(tc.name, "on tiles") {
-				hand = StyleTiles
-			}
-			got, ok := inkOverColour(tc.cells, mass, voted, hand)
+			got, ok := inkOverColour(tc.cells, mass, voted, tc.hand)
 			if !ok {
 				got = ""
 			}
