@@ -87,6 +87,9 @@ func read(p picture, start time.Time) (*Reading, error) {
 		r, err = p.retryFull(err)
 	}
 	if err != nil {
+		r, err = p.lastResort(err)
+	}
+	if err != nil {
 		return nil, err
 	}
 	r.Millis = float64(time.Since(start).Microseconds()) / 1000
@@ -116,15 +119,37 @@ func (p picture) retryFull(err error) (*Reading, error) {
 	return r, nil
 }
 
+// lastResort reads the copy again on locate's last-resort ladder after
+// the reading ladder found no grid in it nor in the full-size picture
+// (err). Those rungs see weaker evidence than the full decode's finer
+// lines: asked before it, they took grids the full decode reads right
+// and read them worse. Any other error, or a miss here too, returns err.
+func (p picture) lastResort(err error) (*Reading, error) {
+	if !errors.Is(err, locate.ErrNoGrid) {
+		return nil, err
+	}
+	r, lerr := readScaledOn(p.mat, p.scale, p.width, p.height, p.observe, locate.FindLastWhere)
+	if lerr != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
 // readScaled reads img, a copy of the original picture scaled down by
 // scale, and reports every coordinate in the original's pixels.
 func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
+	return readScaledOn(img, scale, width, height, observe, locate.FindWhere)
+}
+
+// readScaledOn is readScaled with the grid found by find: one of locate's
+// ladders.
+func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage), find func(gocv.Mat, func(locate.Candidate, float64) bool) (locate.Candidate, float64, error)) (*Reading, error) {
 	// What a rung found may show no grid once rectified (gridShown): a
 	// thumbnail's lattice, a page's text taken for a board. The rungs
 	// below it look on, as they would had it found nothing.
 	var r *Reading
 	var c locate.Candidate
-	_, locScale, err := locate.FindWhere(img, func(found locate.Candidate, foundScale float64) bool {
+	_, locScale, err := find(img, func(found locate.Candidate, foundScale float64) bool {
 		r, c = readFound(img, found, foundScale, scale, width, height)
 		return r != nil
 	})

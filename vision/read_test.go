@@ -2,11 +2,15 @@ package vision
 
 import (
 	"errors"
+	"image/color"
 	"math/rand/v2"
 	"testing"
 
+	"gocv.io/x/gocv"
+
 	"binocle/internal/synth"
 	"binocle/vision/internal/locate"
+	"binocle/vision/internal/visiontest"
 )
 
 // smallLightPhoto renders a big photo of a small grid of light lines, as
@@ -77,5 +81,47 @@ func TestFineLocateSmallGrid(t *testing.T) {
 	}
 	if c.Rows.N != 9 || c.Cols.N != 9 {
 		t.Fatalf("located %dx%d, want 9x9", c.Rows.N, c.Cols.N)
+	}
+}
+
+// TestLastResort checks that the last-resort ladder looks only where no
+// grid was found, that a miss there too reports the first error, and
+// that it finds a board whose tiles differ from their page in hue alone,
+// which the reading ladder, in grey, does not see.
+func TestLastResort(t *testing.T) {
+	other := errors.New("other")
+	blank := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(200, 200, 200, 0), 600, 800, gocv.MatTypeCV8UC3)
+	defer blank.Close()
+	tiles := visiontest.HueTiles(10, 10, 50, color.RGBA{200, 200, 196, 255}, color.RGBA{204, 196, 200, 255})
+	defer tiles.Close()
+	for _, tc := range []struct {
+		name  string
+		mat   gocv.Mat
+		err   error
+		found bool
+	}{
+		{"other error", tiles, other, false},
+		{"a blank page", blank, locate.ErrNoGrid, false},
+		{"tiles in hue alone", tiles, locate.ErrNoGrid, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := readScaled(tc.mat, 1, tc.mat.Cols(), tc.mat.Rows(), nil); !errors.Is(err, locate.ErrNoGrid) {
+				t.Fatalf("the reading ladder: %v; want %v", err, locate.ErrNoGrid)
+			}
+			p := picture{decodedImage: &decodedImage{mat: tc.mat, scale: 1, width: tc.mat.Cols(), height: tc.mat.Rows()}}
+			r, err := p.lastResort(tc.err)
+			if !tc.found {
+				if r != nil || err != tc.err {
+					t.Fatalf("got %v, %v; want nil, %v", r, err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Rows != 10 || r.Cols != 10 || !r.Evidence.Chroma {
+				t.Fatalf("read %dx%d (chroma %v), want 10x10 in a colour plane", r.Rows, r.Cols, r.Evidence.Chroma)
+			}
+		})
 	}
 }

@@ -106,12 +106,7 @@ func TestBoxedRung(t *testing.T) {
 			cs := NewCopies(m)
 			defer cs.Close()
 			s, ok := boxedRung.Run(cs)
-			if ok != tc.found {
-				t.Fatalf("found %v (%dx%d), want %v", ok, s.C.Rows.N, s.C.Cols.N, tc.found)
-			}
-			if ok && (s.C.Rows.N != tc.wantRows || s.C.Cols.N != tc.wantCols) {
-				t.Errorf("found %dx%d, want %dx%d", s.C.Rows.N, s.C.Cols.N, tc.wantRows, tc.wantCols)
-			}
+			checkFound(t, s, ok, tc.found, tc.wantRows, tc.wantCols)
 		})
 	}
 }

@@ -4,7 +4,7 @@
 //
 // Find climbs a ladder of locators (ladder.go), one rung a file
 // (rung_*.go): lattice, board, outline, fine, flat, glyphs, boxed, bare,
-// colour boxed. A rung has a name, a run and an accept rule; the rungs
+// closed glyphs, chroma, colour boxed. A rung has a name, a run and an accept rule; the rungs
 // are tried in order, the first whose finding passes its rule (and, in
 // FindWhere, shows the reader a grid) wins and the rungs below it never
 // run.
@@ -26,7 +26,11 @@
 // lattice a little shifted or scaled inside it), and the bare rung
 // takes a dense lattice of glyphs with no line or border at all, bounded
 // by the glyphs and straightened when the page is bent (rung_bare.go).
-// The colour boxed rung counts a box's cells again by glyphs seen in
+// The closed glyphs rung takes the lattice of the regions a grid's own
+// glyphs close, where it shows no lines but is too populous and tight
+// for text (rung_closedglyphs.go); the chroma rung looks for the
+// lattice in the two colour planes, for tiles told from their page by
+// hue alone (rung_chroma.go). The colour boxed rung counts a box's cells again by glyphs seen in
 // each pixel's darkest channel, last of all.
 //
 // Lines are measured by gridline, bent pages straightened by rectify;

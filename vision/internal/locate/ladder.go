@@ -95,6 +95,21 @@ var readLadder = []locator{
 	colourBoxedRung,
 }
 
+// lastResortLadder is climbed only where readLadder found no grid, in
+// the reduced decode nor in the full one (vision's read): its rungs see
+// weaker evidence than a full decode's finer lines, and asked before
+// it they took grids the full decode reads right and read them worse.
+var lastResortLadder = []locator{
+	// closed glyphs: the lattice rung's lattice again where it showed
+	// no lines, taken when its glyphs close so many regions, so tightly
+	// placed, that no text lines up so (rung_closedglyphs.go).
+	closedGlyphsRung,
+	// chroma: the lattice rung in the copy's two colour planes, for tiles
+	// that differ from their page and gaps in hue alone
+	// (rung_chroma.go).
+	chromaRung,
+}
+
 // previewLadder is LocateGrid's: the lattice alone, in a smaller copy and
 // under the two boundary maps that find most grids, fast enough for a
 // webcam's every frame.

@@ -61,6 +61,12 @@ func FindWhere(img gocv.Mat, shown func(c Candidate, scale float64) bool) (Candi
 	return climb(img, readLadder, shown)
 }
 
+// FindLastWhere is FindWhere on the last-resort ladder (ladder.go), for
+// a picture the reading ladder found no grid in at any decode.
+func FindLastWhere(img gocv.Mat, shown func(c Candidate, scale float64) bool) (Candidate, float64, error) {
+	return climb(img, lastResortLadder, shown)
+}
+
 func ScaleQuad(q [4][2]float64, s float64) [4][2]float64 {
 	for i := range q {
 		q[i][0] *= s

@@ -87,6 +87,9 @@ type Evidence struct {
 	// FullDecode: found only in a second decode of the file at full
 	// size, after the reduced decode showed nothing (picture.retryFull).
 	FullDecode bool `json:"full_decode,omitempty"`
+	// Chroma: found in a colour plane of the copy, not its grey (the
+	// chroma rung).
+	Chroma bool `json:"chroma,omitempty"`
 }
 
 // noEvidence is the evidence of a locator that measures none of the

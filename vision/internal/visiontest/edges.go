@@ -1,5 +1,5 @@
 // Package visiontest holds the helpers the tests of several reader
-// packages share (vision's own and clueread's), so that none is copied.
+// packages share (vision's own, clueread's and locate's), so that none is copied.
 package visiontest
 
 import (
