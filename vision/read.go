@@ -10,6 +10,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"binocle/geom"
+	"binocle/solver"
 	"binocle/vision/internal/cellread"
 	"binocle/vision/internal/clueread"
 	"binocle/vision/internal/locate"
@@ -222,13 +223,13 @@ func readCandidate(img gocv.Mat, c locate.Candidate, locScale, scale float64, wi
 	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.Method, Evidence: c.Evidence}
 	var kinds [][cellread.KindCount]float64
 	r.Style, r.Cells, r.Confidence, r.Values, kinds = cellread.Read(ci)
-	r.strips = cellread.ForeignStrips(r.Style, rows, cols, kinds, locate.MinPuzzleSide)
 	r.Given = cellread.FindGivens(ci, r.Style, r.Cells)
 	si := clueread.RectifySites(bgr, toImage, bend, quad, ci)
 	if observe != nil {
 		observe(ci, si)
 	}
 	r.Edges, r.ClueSites = clueread.Read(ci, si)
+	r.strips = cellread.ForeignStrips(r.Style, rows, cols, kinds, cluedCells(rows, cols, r.Edges), locate.MinPuzzleSide)
 	if !r.HasMarks() {
 		if g := cellread.LearnedGivens(ci, r.Style, r.Cells); g != nil {
 			r.givensByRules(g)
@@ -247,6 +248,19 @@ func readCandidate(img gocv.Mat, c locate.Candidate, locScale, scale float64, wi
 		r.bend = &b
 	}
 	return r, nil
+}
+
+// cluedCells marks, row by row, the two cells of every edge clue.
+func cluedCells(rows, cols int, edges []solver.Edge) []bool {
+	clued := make([]bool, rows*cols)
+	for _, e := range edges {
+		for _, p := range [][2]int{{e.R1, e.C1}, {e.R2, e.C2}} {
+			if p[0] >= 0 && p[0] < rows && p[1] >= 0 && p[1] < cols {
+				clued[p[0]*cols+p[1]] = true
+			}
+		}
+	}
+	return clued
 }
 
 // meanConfidence is the mean of the cells' confidences.

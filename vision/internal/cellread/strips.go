@@ -24,8 +24,12 @@ var colourPieces = []int{kindSun, kindMoon, kindWarm, kindCool}
 // strip is the margin between the grid and its counters when a line of
 // blanks that long is unlikely at the grid's fill (stripsParams). probs
 // are the net's kinds for every cell, row by row; none are trimmed
-// without them. It never leaves fewer than minSide rows or columns.
-func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, minSide int) Strips {
+// without them. clued marks, row by row, the cells beside an edge clue
+// read (nil: none): a clue's badge drawn over the line reaches into both
+// its cells, and the net takes them for an X or an I, foreign to a tile
+// board, though no counter is there. It never leaves fewer than minSide
+// rows or columns.
+func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, clued []bool, minSide int) Strips {
 	var s Strips
 	if len(probs) != rows*cols || rows < minSide || cols < minSide {
 		return s
@@ -55,6 +59,9 @@ func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, minS
 			explained += w * p[k]
 		}
 		glyph[i], foreign[i] = 1-p[kindBlank], math.Max(0, 1-explained)
+		if i < len(clued) && clued[i] {
+			foreign[i] = 0
+		}
 	}
 	sp := Tuned.Strips
 	// sum adds a quantity over the cells rows r0..r1-1, cols c0..c1-1.

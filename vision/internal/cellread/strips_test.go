@@ -103,13 +103,42 @@ func TestForeignStrips(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			rows, cols, probs := kindsOf(t, tc.picture)
-			if got := ForeignStrips(tc.style, rows, cols, probs, 4); got != tc.want {
+			if got := ForeignStrips(tc.style, rows, cols, probs, nil, 4); got != tc.want {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+	// A finished tile board with three clue badges over its top row's
+	// lines, which the net reads as X's and an I: beside the clues read
+	// there, they are the badges, not counters.
+	badges := `
+		wxkxik
+		wwkkwk
+		wkwkkw
+		kwkwwk
+		kkwwkw
+		wkkwkw`
+	for _, tc := range []struct {
+		name  string
+		clued []int
+		want  Strips
+	}{
+		{"badges read as glyphs, no clue read", nil, Strips{Top: 1}},
+		{"badges beside the clues read", []int{0, 1, 3, 4, 5}, Strips{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rows, cols, probs := kindsOf(t, badges)
+			clued := make([]bool, rows*cols)
+			for _, i := range tc.clued {
+				clued[i] = true
+			}
+			if got := ForeignStrips(StyleTiles, rows, cols, probs, clued, 4); got != tc.want {
 				t.Errorf("got %+v, want %+v", got, tc.want)
 			}
 		})
 	}
 	t.Run("no kinds, no strips", func(t *testing.T) {
-		if got := ForeignStrips(StyleXO, 6, 6, nil, 4); got.Any() {
+		if got := ForeignStrips(StyleXO, 6, 6, nil, nil, 4); got.Any() {
 			t.Errorf("got %+v from no probabilities", got)
 		}
 	})
