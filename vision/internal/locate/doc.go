@@ -4,10 +4,11 @@
 //
 // Find climbs a ladder of locators (ladder.go), one rung a file
 // (rung_*.go): lattice, board, outline, fine, flat, glyphs, boxed, bare,
-// closed glyphs, chroma, colour boxed. A rung has a name, a run and an accept rule; the rungs
+// colour boxed. A rung has a name, a run and an accept rule; the rungs
 // are tried in order, the first whose finding passes its rule (and, in
 // FindWhere, shows the reader a grid) wins and the rungs below it never
-// run.
+// run. FindLastWhere climbs a second ladder, closed glyphs and chroma,
+// for a picture the first found no grid in at any decode.
 // They share the downscaled copies they search (copies.go). Preview is
 // the live preview's ladder of one rung.
 //
@@ -30,8 +31,9 @@
 // glyphs close, where it shows no lines but is too populous and tight
 // for text (rung_closedglyphs.go); the chroma rung looks for the
 // lattice in the two colour planes, for tiles told from their page by
-// hue alone (rung_chroma.go). The colour boxed rung counts a box's cells again by glyphs seen in
-// each pixel's darkest channel, last of all.
+// hue alone (rung_chroma.go). The colour boxed rung counts a box's
+// cells again by glyphs seen in each pixel's darkest channel, last of
+// the first ladder.
 //
 // Lines are measured by gridline, bent pages straightened by rectify;
 // locate decides what those measurements mean. Its thresholds are the

@@ -3,7 +3,6 @@ package locate
 import (
 	"gocv.io/x/gocv"
 
-	"binocle/geom"
 	"binocle/vision/internal/raster"
 )
 
@@ -40,8 +39,7 @@ var chromaRung = locator{
 			// and the page's print as ridges too, and the followers
 			// grew it over the text beside the board.
 			f = AdjustBent(chroma, f)
-			c := Candidate{Quad: f.Quad(), Area: geom.QuadArea(f.Quad()), Rows: PeriodFit{N: f.Rows, Score: 1}, Cols: PeriodFit{N: f.Cols, Score: 1}, Centres: f.centres, Complete: f.complete()}
-			c.Method, c.Evidence = MethodLattice, ev
+			c := latticeCandidate(f, ev)
 			c.Evidence.Chroma = true
 			return Sighting{C: c, scale: lc.scale, fit: f}, true
 		}

@@ -37,8 +37,7 @@ func latticeIn(lc *locatedCopy, variants []edgeVariant, flat bool) (Sighting, bo
 	if flat {
 		f = SnapToOutline(gray, f)
 	}
-	c := Candidate{Quad: f.Quad(), Area: geom.QuadArea(f.Quad()), Rows: PeriodFit{N: f.Rows, Score: 1}, Cols: PeriodFit{N: f.Cols, Score: 1}, Centres: f.centres, Complete: f.complete()}
-	c.Method, c.Evidence = MethodLattice, ev
+	c := latticeCandidate(f, ev)
 	c.Evidence.Flattened = flat
 	if !c.Complete {
 		// A fully inked grid on light lines closes the paper
@@ -46,6 +45,13 @@ func latticeIn(lc *locatedCopy, variants []edgeVariant, flat bool) (Sighting, bo
 		c, c.Evidence.PhaseShifted = phaseChecked(lc.plane(flat), c)
 	}
 	return Sighting{C: c, scale: lc.scale, fit: f}, true
+}
+
+// latticeCandidate is the candidate a lattice of closed cells stands
+// for, found by the lattice method with the evidence ev.
+func latticeCandidate(f LatticeFit, ev Evidence) Candidate {
+	return Candidate{Quad: f.Quad(), Area: geom.QuadArea(f.Quad()), Rows: PeriodFit{N: f.Rows, Score: 1}, Cols: PeriodFit{N: f.Cols, Score: 1},
+		Centres: f.centres, Complete: f.complete(), Method: MethodLattice, Evidence: ev}
 }
 
 // refineLattice is what the lattice rung's finding may still become: the
