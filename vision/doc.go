@@ -20,6 +20,10 @@
 //     Outer strips it finds holding another style's glyphs (counters)
 //     send read.go back to the grid inside them (Candidate.Inner).
 //   - internal/clueread finds '=' and '×' on the lines between cells.
+//   - size_rules.go checks the size by the rules: a grid read at a size
+//     no published puzzle has, with not exactly one solution, is read
+//     again a line or two larger or smaller, and taken at the one size
+//     that has a published size and exactly one solution.
 //   - internal/raster holds the pixel helpers every stage shares.
 //
 // The classifiers are embedded by vision/model. Each stage's thresholds

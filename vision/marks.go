@@ -107,19 +107,23 @@ func (r *Reading) givensByRules(given []bool) {
 	was := r.Given
 	r.Given = given
 	rules, auto := r.Rules()
-	p, err := r.GivensPuzzle(rules)
-	if err == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), givensRuleTime)
-		defer cancel()
-		var res solver.Result
-		if auto {
-			res, err = solver.SolveAutoContext(ctx, p)
-		} else {
-			res, err = solver.SolveContext(ctx, p)
-		}
-		if err == nil && res.Status == solver.Unique {
-			return
-		}
+	if p, err := r.GivensPuzzle(rules); err == nil && uniqueWithin(p, auto, givensRuleTime) {
+		return
 	}
 	r.Given = was
+}
+
+// uniqueWithin says whether p has exactly one solution, proved within
+// limit; auto lets the solver widen the rules (solver.SolveAuto).
+func uniqueWithin(p *solver.Puzzle, auto bool, limit time.Duration) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	var res solver.Result
+	var err error
+	if auto {
+		res, err = solver.SolveAutoContext(ctx, p)
+	} else {
+		res, err = solver.SolveContext(ctx, p)
+	}
+	return err == nil && res.Status == solver.Unique
 }

@@ -157,6 +157,9 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 	if err != nil {
 		return nil, err
 	}
+	if sr, sc, ok := sizeByRules(img, r, c, locScale, scale, width, height); ok {
+		r, c = sr, sc
+	}
 	// Only a caller who watches the read pays for reading the winner
 	// again.
 	if observe == nil {

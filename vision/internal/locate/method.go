@@ -90,6 +90,10 @@ type Evidence struct {
 	// Chroma: found in a colour plane of the copy, not its grey (the
 	// chroma rung).
 	Chroma bool `json:"chroma,omitempty"`
+	// LocatedSize is the size ("RxC") the locator found, where the
+	// reading is of another: the rules took the grid a line or two
+	// larger or smaller (vision/size_rules.go).
+	LocatedSize string `json:"located_size,omitempty"`
 }
 
 // noEvidence is the evidence of a locator that measures none of the

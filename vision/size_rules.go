@@ -1,0 +1,144 @@
+package vision
+
+import (
+	"fmt"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/locate"
+)
+
+// sizeRuleTime bounds each solve that checks a grid's size by the rules:
+// a published puzzle read at its size is proved unique in milliseconds,
+// and a big grid read a row off (blanks where its cells are not) may take
+// the solver long to give up on.
+const sizeRuleTime = 60 * time.Millisecond
+
+// sizeRuleCells is the biggest grid whose size the rules check: each
+// step reads the grid again, which costs close to a second on a 40×40
+// grid in a 12 MP photo.
+const sizeRuleCells = 40 * 40
+
+// solvesOnce says whether the reading, every filled cell taken as a
+// given, has exactly one solution under its rules, within sizeRuleTime.
+func (r *Reading) solvesOnce() bool {
+	rules, auto := r.Rules()
+	p, err := r.Puzzle(rules)
+	return err == nil && uniqueWithin(p, auto, sizeRuleTime)
+}
+
+// The ways a grid's lattice is found a row or a column off, as
+// (top, bottom, left, right) rows and columns taken off; negative adds.
+// A line missed (an open border, a faint last line) is likelier than a
+// line of the page taken for one, and adding a row of the photo's cells
+// seldom gives one solution by chance, where taking a row off a small
+// grid can: additions are tried first.
+var (
+	missedLines = [][4]int{{-1, 0, 0, 0}, {0, -1, 0, 0}, {0, 0, -1, 0}, {0, 0, 0, -1}}
+	// missedPairs are two lines missed on the same sides: an open border
+	// on both ends, or two faint lines at one end.
+	missedPairs = [][4]int{
+		{-2, 0, 0, 0}, {0, -2, 0, 0}, {-1, -1, 0, 0},
+		{0, 0, -2, 0}, {0, 0, 0, -2}, {0, 0, -1, -1},
+	}
+	extraLines = [][4]int{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}
+)
+
+// publishedSide says whether a published puzzle of the style has lines
+// of n cells. Every one of the 4,188 in shared/datasets is at least 6×6
+// and has an even number of cells a line, but Troix, whose lines hold a
+// third of each symbol, a multiple of three. The rules allow an odd
+// line; but a grid read at a size no published puzzle has was most
+// likely read a line off, and a size the rules pick must be one: an 8×8
+// with a misread column had one solution as 8×7, a 4×4 with none had
+// one as 4×6. The smaller the grid, the likelier a few givens pin one
+// answer by chance.
+func publishedSide(n int, style cellread.Style) bool {
+	if n < minPublishedSide {
+		return false
+	}
+	if style == cellread.StyleXOI {
+		return n%3 == 0
+	}
+	return n%2 == 0
+}
+
+// minPublishedSide is the fewest rows or columns of a published puzzle.
+const minPublishedSide = 6
+
+// publishedSize says whether a published puzzle of r's style has r's
+// size (publishedSide).
+func (r *Reading) publishedSize() bool {
+	return publishedSide(r.Rows, r.Style) && publishedSide(r.Cols, r.Style)
+}
+
+// sizeByRules is the reading of c a line or two off, where r, read at
+// c, has a size no published puzzle has and not exactly one solution,
+// and the grid a line or two off has a published size and, alone in the
+// first group of steps where any does, exactly one solution. A grid
+// read a row short or long seldom has one (its counts and triples are
+// off, or a row of blanks is free). A published size is not checked:
+// misread cells, not its size, are what most often leave it without one
+// solution, and reading it again at every size near costs up to six
+// reads. ok is false when no step gives one solution, or two steps of a
+// group do.
+func sizeByRules(img gocv.Mat, r *Reading, c locate.Candidate, locScale, scale float64, width, height int) (*Reading, locate.Candidate, bool) {
+	if r.publishedSize() || c.Rows.N*c.Cols.N > sizeRuleCells || r.solvesOnce() {
+		return nil, c, false
+	}
+	for _, steps := range [][][4]int{missedLines, extraLines, missedPairs} {
+		sr, at, ambiguous := uniqueStep(img, r.Style, c, locScale, scale, width, height, steps)
+		if sr != nil {
+			sr.Evidence.LocatedSize = fmt.Sprintf("%dx%d", r.Rows, r.Cols)
+			return sr, at, true
+		}
+		if ambiguous {
+			break
+		}
+	}
+	return nil, c, false
+}
+
+// uniqueStep reads c stepped by each of steps and gives the reading with
+// exactly one solution, or none, and ambiguous, when two or more have
+// one. Of two, the one with more cells filled is kept: a grid read a
+// line off to one side has one solution as often as the grid itself
+// where an easy puzzle's givens spare a line, but it reads the page's
+// blank strip beyond the grid in place of the line's givens.
+func uniqueStep(img gocv.Mat, style cellread.Style, c locate.Candidate, locScale, scale float64, width, height int, steps [][4]int) (found *Reading, at locate.Candidate, ambiguous bool) {
+	tie := false
+	for _, s := range steps {
+		alt, ok := c.Inner(s[0], s[1], s[2], s[3])
+		if !ok || !publishedSide(alt.Rows.N, style) || !publishedSide(alt.Cols.N, style) {
+			continue
+		}
+		ar, err := readCandidate(img, alt, locScale, scale, width, height, nil)
+		if err != nil || !ar.solvesOnce() {
+			continue
+		}
+		switch {
+		case found == nil || ar.filled() > found.filled():
+			found, at, tie = ar, alt, false
+		case ar.filled() == found.filled():
+			tie = true
+		}
+	}
+	if tie {
+		return nil, c, true
+	}
+	return found, at, false
+}
+
+// filled counts the cells read filled.
+func (r *Reading) filled() int {
+	n := 0
+	for _, v := range r.Cells {
+		if v != solver.Empty {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,123 @@
+package vision
+
+import (
+	"fmt"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/locate"
+)
+
+func TestPublishedSide(t *testing.T) {
+	for _, tc := range []struct {
+		n     int
+		style cellread.Style
+		want  bool
+	}{
+		{6, cellread.StyleSquareCircle, true},
+		{4, cellread.StyleSquareCircle, false},
+		{3, cellread.StyleXOI, false},
+		{7, cellread.StyleSquareCircle, false},
+		{14, cellread.StyleTango, true},
+		{9, cellread.StyleXOI, true},
+		{8, cellread.StyleXOI, false},
+		{12, cellread.StyleXOI, true},
+	} {
+		if got := publishedSide(tc.n, tc.style); got != tc.want {
+			t.Errorf("publishedSide(%d, %s) = %v, want %v", tc.n, tc.style, got, tc.want)
+		}
+	}
+}
+
+// sizeFixture draws an n×n 3-in-a-Row puzzle with one solution, with
+// every other given dropped when sparse is set (it then has several).
+// The 8×8 of seed 12 and the 6×6 of seed 11 have givens in every outer
+// line; the 8×8 of seed 11 has none in its first column.
+func sizeFixture(t *testing.T, n int, seed uint64, sparse bool) (gocv.Mat, locate.Candidate, []solver.Cell) {
+	t.Helper()
+	p, _, err := solver.Generate(solver.GenOptions{Rules: solver.ThreeInARow, Rows: n, Cols: n, Difficulty: solver.Easy, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sparse {
+		kept := 0
+		for i, v := range p.Cells {
+			if v != solver.Empty {
+				if kept%2 == 1 {
+					p.Cells[i] = solver.Empty
+				}
+				kept++
+			}
+		}
+		if res := solver.SolveAuto(p); res.Status == solver.Unique {
+			t.Fatal("the sparse fixture still has one solution")
+		}
+	}
+	f := fixture{style: cellread.StyleSquareCircle, cell: 40, border: 3, givens: solver.GridRows(p.Cells, n, n)}
+	img, corners := f.render()
+	c := locate.Candidate{Quad: corners, Rows: locate.PeriodFit{N: n}, Cols: locate.PeriodFit{N: n}}
+	return img, c, p.Cells
+}
+
+// TestSizeByRules reads a grid from a lattice a line or two off and
+// checks that the rules take it to the puzzle's size, and only when the
+// puzzle there has one solution and the size read is none a published
+// puzzle has.
+func TestSizeByRules(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		n      int
+		seed   uint64
+		off    [4]int // rows and columns taken off the true grid (top, bottom, left, right)
+		sparse bool
+		fixed  bool
+	}{
+		{"a column missed", 8, 12, [4]int{0, 0, 0, 1}, false, true},
+		{"a row of the page taken", 8, 12, [4]int{-1, 0, 0, 0}, false, true},
+		{"two columns missed, 6x4", 6, 11, [4]int{0, 0, 1, 1}, false, true},
+		{"two rows missed, 4x6", 6, 11, [4]int{1, 1, 0, 0}, false, true},
+		// Without its blank first column, the puzzle has one solution
+		// as an 8×7 of its own: nothing tells the rules it is short.
+		{"a blank column missed", 8, 11, [4]int{0, 0, 1, 0}, false, false},
+		{"several solutions", 8, 12, [4]int{0, 0, 0, 1}, true, false},
+		// 8×6 is a published size: its lack of one solution is put down
+		// to its cells.
+		{"two columns missed, 8x6", 8, 12, [4]int{0, 0, 1, 1}, false, false},
+		{"three columns missed", 8, 12, [4]int{0, 0, 0, 3}, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, truth, cells := sizeFixture(t, tc.n, tc.seed, tc.sparse)
+			defer img.Close()
+			off, ok := truth.Inner(tc.off[0], tc.off[1], tc.off[2], tc.off[3])
+			if !ok {
+				t.Fatal("no candidate off the grid")
+			}
+			w, h := img.Cols(), img.Rows()
+			r, err := readCandidate(img, off, 1, 1, w, h, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, fixed := sizeByRules(img, r, off, 1, 1, w, h)
+			if fixed != tc.fixed {
+				t.Fatalf("fixed = %v, want %v", fixed, tc.fixed)
+			}
+			if !fixed {
+				return
+			}
+			if got.Rows != tc.n || got.Cols != tc.n {
+				t.Fatalf("read %dx%d, want %dx%d", got.Rows, got.Cols, tc.n, tc.n)
+			}
+			if want := fmt.Sprintf("%dx%d", r.Rows, r.Cols); got.Evidence.LocatedSize != want {
+				t.Errorf("evidence names the located size %q, want %q", got.Evidence.LocatedSize, want)
+			}
+			for i, v := range got.Cells {
+				if v != cells[i] {
+					t.Errorf("r%dc%d reads %c, want %c", i/tc.n+1, i%tc.n+1, v.Char(), cells[i].Char())
+				}
+			}
+		})
+	}
+}
