@@ -94,7 +94,9 @@ func sizeByRules(img gocv.Mat, r *Reading, c locate.Candidate, locScale, scale f
 	for _, steps := range [][][4]int{missedLines, extraLines, missedPairs} {
 		sr, at, ambiguous := uniqueStep(img, r.Style, c, locScale, scale, width, height, steps)
 		if sr != nil {
-			sr.Evidence.LocatedSize = fmt.Sprintf("%dx%d", r.Rows, r.Cols)
+			// On the candidate too, for a caller who reads it again.
+			at.Evidence.LocatedSize = fmt.Sprintf("%dx%d", r.Rows, r.Cols)
+			sr.Evidence = at.Evidence
 			return sr, at, true
 		}
 		if ambiguous {

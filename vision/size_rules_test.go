@@ -100,7 +100,7 @@ func TestSizeByRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, _, fixed := sizeByRules(img, r, off, 1, 1, w, h)
+			got, at, fixed := sizeByRules(img, r, off, 1, 1, w, h)
 			if fixed != tc.fixed {
 				t.Fatalf("fixed = %v, want %v", fixed, tc.fixed)
 			}
@@ -110,8 +110,9 @@ func TestSizeByRules(t *testing.T) {
 			if got.Rows != tc.n || got.Cols != tc.n {
 				t.Fatalf("read %dx%d, want %dx%d", got.Rows, got.Cols, tc.n, tc.n)
 			}
-			if want := fmt.Sprintf("%dx%d", r.Rows, r.Cols); got.Evidence.LocatedSize != want {
-				t.Errorf("evidence names the located size %q, want %q", got.Evidence.LocatedSize, want)
+			want := fmt.Sprintf("%dx%d", r.Rows, r.Cols)
+			if got.Evidence.LocatedSize != want || at.Evidence.LocatedSize != want {
+				t.Errorf("evidence names the located size %q (the candidate %q), want %q", got.Evidence.LocatedSize, at.Evidence.LocatedSize, want)
 			}
 			for i, v := range got.Cells {
 				if v != cells[i] {
@@ -119,5 +120,30 @@ func TestSizeByRules(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadChecksSizeByRules reads through readScaledOn with a locator
+// that finds the grid a column short, as a ladder rung would, and checks
+// that the reading comes back at the puzzle's size.
+func TestReadChecksSizeByRules(t *testing.T) {
+	img, truth, _ := sizeFixture(t, 8, 12, false)
+	defer img.Close()
+	short, ok := truth.Inner(0, 0, 0, 1)
+	if !ok {
+		t.Fatal("no candidate off the grid")
+	}
+	find := func(_ gocv.Mat, accept func(locate.Candidate, float64) bool) (locate.Candidate, float64, error) {
+		if !accept(short, 1) {
+			return short, 1, locate.ErrNoGrid
+		}
+		return short, 1, nil
+	}
+	r, err := readScaledOn(img, 1, img.Cols(), img.Rows(), nil, find)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rows != 8 || r.Cols != 8 || r.Evidence.LocatedSize != "8x7" {
+		t.Fatalf("read %dx%d (located %q), want 8x8 (located 8x7)", r.Rows, r.Cols, r.Evidence.LocatedSize)
 	}
 }
