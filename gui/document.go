@@ -403,6 +403,9 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 		return
 	}
 	u.showSolve(pr.solve)
+	if note := locatedSizeNote(pr.reading); note != "" {
+		u.status.add(note)
+	}
 	if pr.byEntries {
 		u.status.add(" Solved with your entries as givens: the printed givens alone leave the answer open.")
 		return
@@ -414,6 +417,18 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 	if doubtful > 0 && pr.solve.res.Status != solver.Unique {
 		u.status.set(levelWarning, fmt.Sprintf("%s — %d cells were hard to read (highlighted); check them and solve again.", u.status.message(), doubtful))
 	}
+}
+
+// locatedSizeNote tells the user, where the reader found the grid at one
+// size and read it at another by the rules, both sizes: a size set by
+// the rules is worth a look on the photo. Empty otherwise.
+func locatedSizeNote(r *vision.Reading) string {
+	located := r.Evidence.LocatedSize
+	if located == "" {
+		return ""
+	}
+	return fmt.Sprintf(" The grid was found %s and read %d×%d, the size at which the puzzle has one solution.",
+		strings.Replace(located, "x", "×", 1), r.Rows, r.Cols)
 }
 
 // openPuzzle shows a typed or parsed puzzle and solves it.
