@@ -157,6 +157,8 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 	if err != nil {
 		return nil, err
 	}
+	// Once, on the winner only: each rung's candidate checked by the
+	// rules would cost its re-reads even where a later rung wins.
 	if sr, sc, ok := sizeByRules(img, r, c, locScale, scale, width, height); ok {
 		r, c = sr, sc
 	}
