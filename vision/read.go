@@ -157,8 +157,9 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 	if err != nil {
 		return nil, err
 	}
-	// Once, on the winner only: each rung's candidate checked by the
-	// rules would cost its re-reads even where a later rung wins.
+	// The size is checked on the reading the ladder settled on, its
+	// counters trimmed and its squarest count chosen (readFound), so
+	// that the rules see the grid every other check has passed.
 	if sr, sc, ok := sizeByRules(img, r, c, locScale, scale, width, height); ok {
 		r, c = sr, sc
 	}
