@@ -2,6 +2,7 @@ package vision
 
 import (
 	"fmt"
+	"sync"
 	"time"
 
 	"gocv.io/x/gocv"
@@ -113,19 +114,35 @@ func sizeByRules(img gocv.Mat, r *Reading, c locate.Candidate, locScale, scale f
 // where an easy puzzle's givens spare a line, but it reads the page's
 // blank strip beyond the grid in place of the line's givens.
 func uniqueStep(img gocv.Mat, style cellread.Style, c locate.Candidate, locScale, scale float64, width, height int, steps [][4]int) (found *Reading, at locate.Candidate, ambiguous bool) {
-	tie := false
+	var alts []locate.Candidate
 	for _, s := range steps {
 		alt, ok := c.Inner(s[0], s[1], s[2], s[3])
-		if !ok || !publishedSide(alt.Rows.N, style) || !publishedSide(alt.Cols.N, style) {
-			continue
+		if ok && publishedSide(alt.Rows.N, style) && publishedSide(alt.Cols.N, style) {
+			alts = append(alts, alt)
 		}
-		ar, err := readCandidate(img, alt, locScale, scale, width, height, nil)
-		if err != nil || !ar.solvesOnce() {
-			continue
-		}
+	}
+	// The steps are read side by side: a big grid's reads take most of a
+	// second each, and the cell and site nets they share are locked.
+	unique := make([]*Reading, len(alts))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, sizeRuleReaders)
+	for i, alt := range alts {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			if ar, err := readCandidate(img, alt, locScale, scale, width, height, nil); err == nil && ar.solvesOnce() {
+				unique[i] = ar
+			}
+		}()
+	}
+	wg.Wait()
+	tie := false
+	for i, ar := range unique {
 		switch {
+		case ar == nil:
 		case found == nil || ar.filled() > found.filled():
-			found, at, tie = ar, alt, false
+			found, at, tie = ar, alts[i], false
 		case ar.filled() == found.filled():
 			tie = true
 		}
@@ -135,6 +152,10 @@ func uniqueStep(img gocv.Mat, style cellread.Style, c locate.Candidate, locScale
 	}
 	return found, at, false
 }
+
+// sizeRuleReaders is how many steps are read at once: the machines this
+// runs on have two cores or more.
+const sizeRuleReaders = 2
 
 // filled counts the cells read filled.
 func (r *Reading) filled() int {
