@@ -427,7 +427,7 @@ func locatedSizeNote(r *vision.Reading) string {
 	if located == "" {
 		return ""
 	}
-	return fmt.Sprintf(" The grid was found %s and read %d×%d, the size at which the puzzle has one solution.",
+	return fmt.Sprintf(" Grid found %s, read %d×%d: the size with one solution.",
 		strings.Replace(located, "x", "×", 1), r.Rows, r.Cols)
 }
 

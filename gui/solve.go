@@ -162,6 +162,15 @@ func (u *ui) searchGaveUp(what string, err error) {
 
 // showSolve fills the grid with a solve's outcome, saves it to the
 // history, and says what happened.
+// solveTime says how long a solve took for the status bar. Small puzzles
+// solve in a few microseconds, which rounding to 10 µs showed as "in 0s".
+func solveTime(d time.Duration) string {
+	if d < 10*time.Microsecond {
+		return " in under 10µs"
+	}
+	return fmt.Sprintf(" in %s", d.Round(10*time.Microsecond))
+}
+
 func (u *ui) showSolve(out solveOutcome) {
 	res := out.res
 	u.clearSuggestion()
@@ -174,7 +183,7 @@ func (u *ui) showSolve(out solveOutcome) {
 	if u.doc.auto {
 		under += " (picked by auto)"
 	}
-	took := fmt.Sprintf(" in %s", res.Elapsed.Round(10*time.Microsecond))
+	took := solveTime(res.Elapsed)
 	switch res.Status {
 	case solver.Unique:
 		ed.solution = res.Solution
