@@ -100,11 +100,9 @@ func TestChromaRung(t *testing.T) {
 				t.Fatalf("the lattice rung found %dx%d in grey; the rung under test would never be asked", s.C.Rows.N, s.C.Cols.N)
 			}
 			s, ok := chromaRung.Run(cs)
-			if ok != tc.found {
-				t.Fatalf("found %v (%dx%d), want %v", ok, s.C.Rows.N, s.C.Cols.N, tc.found)
-			}
-			if ok && (s.C.Rows.N != 10 || s.C.Cols.N != 10 || !s.C.Evidence.Chroma) {
-				t.Errorf("found %dx%d (chroma %v), want 10x10 in a colour plane", s.C.Rows.N, s.C.Cols.N, s.C.Evidence.Chroma)
+			checkFound(t, s, ok, tc.found, 10, 10)
+			if ok && !s.C.Evidence.Chroma {
+				t.Error("found in grey, want in a colour plane")
 			}
 		})
 	}

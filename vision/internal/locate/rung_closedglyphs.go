@@ -1,9 +1,6 @@
 package locate
 
-import (
-	"binocle/geom"
-	"binocle/vision/internal/raster"
-)
+import "binocle/vision/internal/raster"
 
 // closedGlyphsRung, after the bare rung, takes a grid printed without
 // lines whose glyphs close off regions of their own: filled squares,
@@ -25,7 +22,10 @@ var closedGlyphsRung = locator{
 				}
 				ev := noEvidence
 				ev.ClosedCells, ev.Residual, ev.Accepted = f.Cells, raster.RoundTo(f.Residual, 3), "closed glyphs"
-				c := Candidate{Quad: f.Quad(), Area: geom.QuadArea(f.Quad()), Rows: PeriodFit{N: f.Rows, Score: 1}, Cols: PeriodFit{N: f.Cols, Score: 1}, Centres: f.centres, Method: MethodBareGlyphs, Evidence: ev}
+				// The lattice's candidate, named for the glyphs that made
+				// it and, like the bare rung's, never complete.
+				c := latticeCandidate(f, ev)
+				c.Method, c.Complete = MethodBareGlyphs, false
 				if !IsConvexOrdered(c.Quad) {
 					continue
 				}
