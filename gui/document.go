@@ -403,8 +403,10 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 		return
 	}
 	u.showSolve(pr.solve)
-	if note := locatedSizeNote(pr.reading); note != "" {
-		u.status.add(note)
+	for _, note := range []string{locatedSizeNote(pr.reading), cluesByLookNote(pr.reading)} {
+		if note != "" {
+			u.status.add(note)
+		}
 	}
 	if pr.byEntries {
 		u.status.add(" Solved with your entries as givens: the printed givens alone leave the answer open.")
@@ -429,6 +431,16 @@ func locatedSizeNote(r *vision.Reading) string {
 	}
 	return fmt.Sprintf(" Grid found %s, read %d×%d: the size with one solution.",
 		strings.Replace(located, "x", "×", 1), r.Rows, r.Cols)
+}
+
+// cluesByLookNote tells the user, where the rules named the kinds of
+// the clues' looks because the net's kinds left no single answer, so:
+// the clues are worth a look on the photo. Empty otherwise.
+func cluesByLookNote(r *vision.Reading) string {
+	if !r.Evidence.CluesByLook {
+		return ""
+	}
+	return " Clues' kinds set by the rules: as first read they gave no single answer."
 }
 
 // openPuzzle shows a typed or parsed puzzle and solves it.

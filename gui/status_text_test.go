@@ -26,6 +26,17 @@ func TestLocatedSizeNote(t *testing.T) {
 	}
 }
 
+func TestCluesByLookNote(t *testing.T) {
+	r := &vision.Reading{Rows: 6, Cols: 6}
+	if got := cluesByLookNote(r); got != "" {
+		t.Errorf("clues as the net read them: note %q, want none", got)
+	}
+	r.Evidence.CluesByLook = true
+	if got := cluesByLookNote(r); got == "" {
+		t.Error("clues' kinds set by the rules: no note")
+	}
+}
+
 func TestSolveTime(t *testing.T) {
 	for _, tc := range []struct {
 		d    time.Duration

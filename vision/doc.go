@@ -24,6 +24,11 @@
 //     no published puzzle has, with not exactly one solution, is read
 //     again a line or two larger or smaller, and taken at the one size
 //     that has a published size and exactly one solution.
+//   - clue_rules.go checks the clues' kinds by the rules: where the
+//     net's kinds leave no single solution, the board's clues are split
+//     into the looks they are drawn in (clueread.Looks), and the one way
+//     of naming each look '=' or '×' that gives exactly one solution is
+//     taken.
 //   - internal/raster holds the pixel helpers every stage shares.
 //
 // The classifiers are embedded by vision/model. Each stage's thresholds

@@ -165,10 +165,14 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 	}
 	// Only a caller who watches the read pays for reading the winner
 	// again.
-	if observe == nil {
-		return r, nil
+	if observe != nil {
+		if r, err = readCandidate(img, c, locScale, scale, width, height, observe); err != nil {
+			return nil, err
+		}
 	}
-	return readCandidate(img, c, locScale, scale, width, height, observe)
+	// The clues' kinds are checked last, on the size the rules settled.
+	r.cluesByRules()
+	return r, nil
 }
 
 // readFound reads the grid a rung found at c, in img scaled down by
@@ -234,7 +238,7 @@ func readCandidate(img gocv.Mat, c locate.Candidate, locScale, scale float64, wi
 	if observe != nil {
 		observe(ci, si)
 	}
-	r.Edges, r.ClueSites = clueread.Read(ci, si)
+	r.Edges, r.ClueSites, r.clueLooks = clueread.Read(ci, si)
 	r.strips = cellread.ForeignStrips(r.Style, rows, cols, kinds, cluedCells(rows, cols, r.Edges), locate.MinPuzzleSide)
 	if !r.HasMarks() {
 		if g := cellread.LearnedGivens(ci, r.Style, r.Cells); g != nil {

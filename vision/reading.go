@@ -59,6 +59,10 @@ type Reading struct {
 	// counters beside the puzzle rather than its cells (readScaled reads
 	// the grid inside them instead).
 	strips cellread.Strips
+	// clueLooks are the site patches of Edges, edge by edge, nil when
+	// the site net did not read them: the rules name the kind of each of
+	// the board's two looks with them (cluesByRules).
+	clueLooks [][]uint8
 }
 
 // Puzzle turns the reading into a solver puzzle under the given rules.

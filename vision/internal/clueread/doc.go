@@ -8,7 +8,10 @@
 // Read turns them into the Reading's clues and keeps the sites it
 // doubted (read.go). FindClues, the template detector (templates.go,
 // site.go), gives a second opinion on a site the net half believes, and
-// reads the clues alone should the model fail to load.
+// reads the clues alone should the model fail to load. Looks (looks.go)
+// splits a board's clues by how alike their patches are, for the rules
+// to name each look's kind where the net misreads one glyph at every
+// site (vision/clue_rules.go).
 //
 // It takes the rectified cells (cellread.Image) and gives solver.Edges
 // and ClueSites.

@@ -36,6 +36,19 @@ var siteNet = &cellread.PatchNet{Name: "clue-site", Model: siteModel}
 // on paper differ only in sign, and contrast does not matter.
 func normaliseSite(pix []uint8, dst []float32) {
 	side := SiteSide + 2*SiteMargin
+	med, spread := siteLevels(pix)
+	for i := 0; i < SiteSide; i++ {
+		row := pix[(i+SiteMargin)*side+SiteMargin:]
+		for j := 0; j < SiteSide; j++ {
+			dst[i*SiteSide+j] = (float32(row[j]) - med) / spread
+		}
+	}
+}
+
+// siteLevels are the median of the patch's middle siteSide² and its
+// largest departure from it, at least siteMinSpread.
+func siteLevels(pix []uint8) (med, spread float32) {
+	side := SiteSide + 2*SiteMargin
 	var hist [256]int
 	for i := 0; i < SiteSide; i++ {
 		for _, v := range pix[(i+SiteMargin)*side+SiteMargin : (i+SiteMargin)*side+SiteMargin+SiteSide] {
@@ -57,19 +70,14 @@ func normaliseSite(pix []uint8, dst []float32) {
 			break
 		}
 	}
-	med := float32(lo+hi) / 2
-	spread := float32(siteMinSpread)
+	med = float32(lo+hi) / 2
+	spread = float32(siteMinSpread)
 	for v, c := range hist {
 		if c > 0 {
 			spread = max(spread, float32(math.Abs(float64(float32(v)-med))))
 		}
 	}
-	for i := 0; i < SiteSide; i++ {
-		row := pix[(i+SiteMargin)*side+SiteMargin:]
-		for j := 0; j < SiteSide; j++ {
-			dst[i*SiteSide+j] = (float32(row[j]) - med) / spread
-		}
-	}
+	return med, spread
 }
 
 // ClassifySites gives each patch's class probabilities.

@@ -17,24 +17,33 @@ type ClueSite struct {
 // readClues reads the clues of ci with the site classifier, and keeps
 // every site it doubted. Should the model fail to load, the template
 // detector (FindClues) reads them, so that a broken build still reads.
-// Its thresholds are Tuned.Net.
-func Read(ci cellread.Image, si SiteImage) ([]solver.Edge, []ClueSite) {
+// Its thresholds are Tuned.Net. looks are the patches of the sites read
+// as clues, edge by edge, for Looks; nil when the net did not read them.
+func Read(ci cellread.Image, si SiteImage) (edges []solver.Edge, kept []ClueSite, looks [][]uint8) {
 	sites := ClueSites(si)
 	probs, err := ClassifySites(sites)
 	if err != nil {
-		return FindClues(ci), nil
+		return FindClues(ci), nil, nil
 	}
 	at := make([]solver.Edge, len(sites))
+	patchAt := make(map[[4]int][]uint8, len(sites))
 	for i, s := range sites {
 		at[i] = s.Edge
+		patchAt[[4]int{s.Edge.R1, s.Edge.C1, s.Edge.R2, s.Edge.C2}] = s.Pix
 	}
-	return readOdds(at, probs, func() map[[4]int]bool {
+	edges, kept = readOdds(at, probs, func() map[[4]int]bool {
 		templates := map[[4]int]bool{}
 		for _, e := range FindClues(ci) {
 			templates[[4]int{e.R1, e.C1, e.R2, e.C2}] = true
 		}
 		return templates
 	}, Tuned.Net)
+	for _, e := range edges {
+		// A clue the templates alone found has a site too: they tip
+		// only sites the net doubts.
+		looks = append(looks, patchAt[[4]int{e.R1, e.C1, e.R2, e.C2}])
+	}
+	return edges, kept, looks
 }
 
 // readOdds reads the sites at, with the classifier's probabilities,

@@ -94,6 +94,10 @@ type Evidence struct {
 	// reading is of another: the rules took the grid a line or two
 	// larger or smaller (vision/size_rules.go).
 	LocatedSize string `json:"located_size,omitempty"`
+	// CluesByLook: the clues' kinds are the rules', each of the board's
+	// two looks of clue taken for one kind, where the site net's kinds
+	// left the puzzle without one solution (vision/clue_rules.go).
+	CluesByLook bool `json:"clues_by_look,omitempty"`
 }
 
 // noEvidence is the evidence of a locator that measures none of the

@@ -1,0 +1,124 @@
+package vision
+
+import (
+	"slices"
+
+	"binocle/solver"
+	"binocle/vision/internal/clueread"
+)
+
+// minLookClues is the fewest clues whose looks the rules name: with one
+// clue there is no second look, and two or three clues flipped on a
+// sparse board give one solution by chance more often than a glyph the
+// net misreads at every site.
+const minLookClues = 4
+
+// cluesByRules takes the clues' kinds from the rules where the net's
+// leave r without exactly one solution. A glyph the net misreads it
+// misreads at many sites, all alike, and no one site's odds say so (the
+// suggestions change one site at a time): a board's clues are split into
+// the looks they are drawn in (clueread.Looks), and of the ways to name
+// each look's kind, the one way that gives exactly one solution is
+// kept. Two ways that do leave the clues as read: with two looks of one
+// kind, or a clue the puzzle can spare, either way may be the board's.
+//
+// The looks are sought over all the clues first, then, where no way
+// gives one solution, over the sites of vertical and of horizontal
+// lines apart. The site net sees each site turned so that its line runs
+// down the middle; a '×' looks the same turned, but an '=' set across a
+// vertical line looks nothing like one set along a horizontal line,
+// where its bars merge with the line: three looks, which two groups do
+// not split (seen on hunt-clean wild-clean-108; hunt-photos
+// wild-photo-121, its '×' read as '=', is read right only by lines).
+// Split by line first, a '×' would be two looks whose kinds the rules
+// may name apart: a clean 6×6 Tango board with every '×' read as '='
+// has one solution with its vertical '×' left '=' too, as well as its
+// own, and the clues would stay as read (TestCluesByRules). It says
+// whether r's clues changed.
+func (r *Reading) cluesByRules() bool {
+	if len(r.Edges) < minLookClues || len(r.clueLooks) != len(r.Edges) || r.solvesOnce() {
+		return false
+	}
+	for _, byLine := range []bool{false, true} {
+		found, ambiguous := r.namedLooks(clueGroups(r.Edges, r.clueLooks, byLine))
+		if ambiguous {
+			return false
+		}
+		if found != nil {
+			r.Edges = found
+			r.Evidence.CluesByLook = true
+			return true
+		}
+	}
+	return false
+}
+
+// namedLooks tries every way to name the kind of each look (group, as
+// clueGroups numbers them) but the net's own, and gives the clues of the
+// one way that leaves r exactly one solution; ambiguous when two do.
+func (r *Reading) namedLooks(group []int) (found []solver.Edge, ambiguous bool) {
+	was := r.Edges
+	defer func() { r.Edges = was }()
+	for named := 0; named < 1<<(slices.Max(group)+1); named++ {
+		alt := slices.Clone(was)
+		for i := range alt {
+			alt[i].Rel = solver.Equal
+			if named>>group[i]&1 == 1 {
+				alt[i].Rel = solver.Differ
+			}
+		}
+		if slices.Equal(alt, was) {
+			continue
+		}
+		r.Edges = alt
+		if !r.solvesOnce() {
+			continue
+		}
+		if found != nil {
+			return nil, true
+		}
+		found = alt
+	}
+	return found, false
+}
+
+// clueGroups numbers each edge's look (clueread.Looks): over all the
+// edges, or byLine the sites of vertical lines apart from those of
+// horizontal ones, numbered after them. The net's kinds are the first
+// split each is sought from.
+func clueGroups(edges []solver.Edge, patches [][]uint8, byLine bool) []int {
+	group := make([]int, len(edges))
+	next := 0
+	for _, vertical := range []bool{true, false} {
+		var at []int
+		var pix [][]uint8
+		var guess []int
+		for i, e := range edges {
+			if byLine && (e.R1 == e.R2) != vertical {
+				continue
+			}
+			at = append(at, i)
+			pix = append(pix, patches[i])
+			g := 0
+			if e.Rel == solver.Differ {
+				g = 1
+			}
+			guess = append(guess, g)
+		}
+		if len(at) == 0 {
+			continue
+		}
+		looks := clueread.Looks(pix, guess)
+		if looks == nil {
+			looks = make([]int, len(at))
+		}
+		for j, i := range at {
+			group[i] = next + looks[j]
+		}
+		next += slices.Max(looks) + 1
+		if !byLine {
+			break
+		}
+	}
+	return group
+}
