@@ -440,7 +440,7 @@ func cluesByLookNote(r *vision.Reading) string {
 	if !r.Evidence.CluesByLook {
 		return ""
 	}
-	return " Clues' kinds set by the rules: as first read they gave no single answer."
+	return " Clue kinds set by the rules: as read, no single answer."
 }
 
 // openPuzzle shows a typed or parsed puzzle and solves it.
