@@ -109,10 +109,7 @@ func sizeByRules(img gocv.Mat, r *Reading, c locate.Candidate, locScale, scale f
 
 // uniqueStep reads c stepped by each of steps and gives the reading with
 // exactly one solution, or none, and ambiguous, when two or more have
-// one. Of two, the one with more cells filled is kept: a grid read a
-// line off to one side has one solution as often as the grid itself
-// where an easy puzzle's givens spare a line, but it reads the page's
-// blank strip beyond the grid in place of the line's givens.
+// one. Of two, the one with more givens read is kept (mostGivens).
 func uniqueStep(img gocv.Mat, style cellread.Style, c locate.Candidate, locScale, scale float64, width, height int, steps [][4]int) (found *Reading, at locate.Candidate, ambiguous bool) {
 	var alts []locate.Candidate
 	for _, s := range steps {
@@ -137,29 +134,46 @@ func uniqueStep(img gocv.Mat, style cellread.Style, c locate.Candidate, locScale
 		}()
 	}
 	wg.Wait()
-	tie := false
-	for i, ar := range unique {
+	i, tie := mostGivens(unique)
+	switch {
+	case tie:
+		return nil, c, true
+	case i < 0:
+		return nil, c, false
+	}
+	return unique[i], alts[i], false
+}
+
+// mostGivens is the index of the reading, of those not nil, with the
+// most givens read, cells filled and clues together; -1 when all are
+// nil, and tie when two share the most. A grid read a line off to one
+// side has one solution as often as the grid itself where an easy
+// puzzle's givens spare a line, but it reads the page's blank strip
+// beyond the grid in place of the line's givens, and loses the clues
+// on the line's sides (hunt-photos wild-photo-103, a Tango board found
+// 6×4: the two 6×6 a column apart have one solution each, with the
+// same cells and four and five clues).
+func mostGivens(readings []*Reading) (best int, tie bool) {
+	best = -1
+	for i, r := range readings {
 		switch {
-		case ar == nil:
-		case found == nil || ar.filled() > found.filled():
-			found, at, tie = ar, alts[i], false
-		case ar.filled() == found.filled():
+		case r == nil:
+		case best < 0 || r.givensRead() > readings[best].givensRead():
+			best, tie = i, false
+		case r.givensRead() == readings[best].givensRead():
 			tie = true
 		}
 	}
-	if tie {
-		return nil, c, true
-	}
-	return found, at, false
+	return best, tie
 }
 
 // sizeRuleReaders is how many steps are read at once: the machines this
 // runs on have two cores or more.
 const sizeRuleReaders = 2
 
-// filled counts the cells read filled.
-func (r *Reading) filled() int {
-	n := 0
+// givensRead counts the cells read filled and the clues read.
+func (r *Reading) givensRead() int {
+	n := len(r.Edges)
 	for _, v := range r.Cells {
 		if v != solver.Empty {
 			n++

@@ -147,3 +147,40 @@ func TestReadChecksSizeByRules(t *testing.T) {
 		t.Fatalf("read %dx%d (located %q), want 8x8 (located 8x7)", r.Rows, r.Cols, r.Evidence.LocatedSize)
 	}
 }
+
+// Of the steps with one solution, the reading with the most givens read
+// (cells and clues) is kept; two with as many are a tie.
+func TestMostGivens(t *testing.T) {
+	reading := func(cells string, clues int) *Reading {
+		r := &Reading{Rows: 1, Cols: len(cells)}
+		for _, ch := range []byte(cells) {
+			v, _ := solver.CellFromChar(ch)
+			r.Cells = append(r.Cells, v)
+		}
+		for i := 0; i < clues; i++ {
+			r.Edges = append(r.Edges, solver.Edge{R1: 0, C1: i, R2: 0, C2: i + 1})
+		}
+		return r
+	}
+	tests := []struct {
+		name     string
+		readings []*Reading
+		best     int
+		tie      bool
+	}{
+		{"none", []*Reading{nil, nil}, -1, false},
+		{"one", []*Reading{nil, reading("1.0", 0)}, 1, false},
+		{"more cells", []*Reading{reading("1..", 0), reading("1.0", 0)}, 1, false},
+		{"as many cells, more clues", []*Reading{reading("1.0", 2), reading("1.0", 1)}, 0, false},
+		{"a clue for a cell", []*Reading{reading("1..", 1), reading("1.0", 0)}, 0, true},
+		{"the same", []*Reading{reading("1.0", 1), nil, reading("0.1", 1)}, 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			best, tie := mostGivens(tt.readings)
+			if tie != tt.tie || (!tie && best != tt.best) {
+				t.Errorf("mostGivens = %d, tie %v; want %d, tie %v", best, tie, tt.best, tt.tie)
+			}
+		})
+	}
+}
