@@ -403,7 +403,7 @@ func (u *ui) openReading(name, source string, data []byte, pr photoRead) {
 		return
 	}
 	u.showSolve(pr.solve)
-	for _, note := range []string{locatedSizeNote(pr.reading), cluesByLookNote(pr.reading)} {
+	for _, note := range []string{locatedSizeNote(pr.reading), byLookNote(pr.reading)} {
 		if note != "" {
 			u.status.add(note)
 		}
@@ -433,14 +433,18 @@ func locatedSizeNote(r *vision.Reading) string {
 		strings.Replace(located, "x", "×", 1), r.Rows, r.Cols)
 }
 
-// cluesByLookNote tells the user, where the rules named the kinds of
-// the clues' looks because the net's kinds left no single answer, so:
-// the clues are worth a look on the photo. Empty otherwise.
-func cluesByLookNote(r *vision.Reading) string {
-	if !r.Evidence.CluesByLook {
-		return ""
+// byLookNote tells the user, where the reader took the clues' kinds or
+// some cells from how they look beside the rest of the board because as
+// first read they left no single answer, so: they are worth a look on
+// the photo. Empty otherwise.
+func byLookNote(r *vision.Reading) string {
+	switch {
+	case r.Evidence.CluesByLook:
+		return " Clue kinds set by the rules: as read, no single answer."
+	case r.Evidence.CellsByLook:
+		return " Cells read by their look: as read, no single answer."
 	}
-	return " Clue kinds set by the rules: as read, no single answer."
+	return ""
 }
 
 // openPuzzle shows a typed or parsed puzzle and solves it.

@@ -26,14 +26,23 @@ func TestLocatedSizeNote(t *testing.T) {
 	}
 }
 
-func TestCluesByLookNote(t *testing.T) {
-	r := &vision.Reading{Rows: 6, Cols: 6}
-	if got := cluesByLookNote(r); got != "" {
-		t.Errorf("clues as the net read them: note %q, want none", got)
-	}
-	r.Evidence.CluesByLook = true
-	if got := cluesByLookNote(r); got == "" {
-		t.Error("clues' kinds set by the rules: no note")
+func TestByLookNote(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		clues, cells bool
+		want         string
+	}{
+		{"as the nets read", false, false, ""},
+		{"clue kinds by the rules", true, false, " Clue kinds set by the rules: as read, no single answer."},
+		{"cells by their look", false, true, " Cells read by their look: as read, no single answer."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &vision.Reading{Rows: 6, Cols: 6}
+			r.Evidence.CluesByLook, r.Evidence.CellsByLook = tc.clues, tc.cells
+			if got := byLookNote(r); got != tc.want {
+				t.Errorf("note %q, want %q", got, tc.want)
+			}
+		})
 	}
 }
 

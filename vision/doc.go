@@ -28,7 +28,8 @@
 //     net's kinds leave no single solution, the board's clues are split
 //     into the looks they are drawn in (clueread.Looks), and the one way
 //     of naming each look '=' or '×' that gives exactly one solution is
-//     taken.
+//     taken. cell_rules.go likewise takes the 0s and 1s as the grid's
+//     glyphs they resemble say, where those give the one solution.
 //   - internal/raster holds the pixel helpers every stage shares.
 //
 // The classifiers are embedded by vision/model. Each stage's thresholds

@@ -170,8 +170,11 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 			return nil, err
 		}
 	}
-	// The clues' kinds are checked last, on the size the rules settled.
-	r.cluesByRules()
+	// The clues' kinds and the cells' looks are checked last, on the
+	// size the rules settled.
+	if !r.cluesByRules() {
+		r.cellsByRules()
+	}
 	return r, nil
 }
 
@@ -232,7 +235,7 @@ func readCandidate(img gocv.Mat, c locate.Candidate, locScale, scale float64, wi
 
 	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.Method, Evidence: c.Evidence}
 	var kinds [][cellread.KindCount]float64
-	r.Style, r.Cells, r.Confidence, r.Values, kinds = cellread.Read(ci)
+	r.Style, r.Cells, r.Confidence, r.Values, kinds, r.resembled = cellread.Read(ci)
 	r.Given = cellread.FindGivens(ci, r.Style, r.Cells)
 	si := clueread.RectifySites(bgr, toImage, bend, quad, ci)
 	if observe != nil {

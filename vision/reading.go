@@ -63,6 +63,11 @@ type Reading struct {
 	// the site net did not read them: the rules name the kind of each of
 	// the board's two looks with them (cluesByRules).
 	clueLooks [][]uint8
+	// resembled are the cells as the grid's glyphs they resemble say,
+	// nil where they say what the net said (cellread.Read): the rules
+	// weigh them where the net's cells have no single solution
+	// (cellsByRules).
+	resembled []solver.Cell
 }
 
 // Puzzle turns the reading into a solver puzzle under the given rules.

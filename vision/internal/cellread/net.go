@@ -522,10 +522,13 @@ func isColourStyle(s Style) bool { return s == StyleTango || s == StyleTiles }
 // hand rules (classify) when the model does not load or no cell holds a
 // glyph. values is nil when the hand rules labelled the cells; kinds,
 // the net's kinds for every cell, is nil when the net did not run.
-func Read(ci Image) (style Style, cells []solver.Cell, conf []float64, values []ValueProbs, kinds [][KindCount]float64) {
+// resembled, where the net labelled a two-symbol ink style's cells, is
+// each 0 and 1 as the grid's glyphs it resembles say (resembledLabels),
+// for the rules to weigh; nil otherwise, or where it says the same.
+func Read(ci Image) (style Style, cells []solver.Cell, conf []float64, values []ValueProbs, kinds [][KindCount]float64, resembled []solver.Cell) {
 	if cellNetMode == "off" {
 		style, cells, conf := Classify(ci)
-		return style, cells, conf, nil, nil
+		return style, cells, conf, nil, nil, nil
 	}
 	feats := make([]Features, ci.Rows*ci.Cols)
 	for i := range feats {
@@ -540,16 +543,16 @@ func Read(ci Image) (style Style, cells []solver.Cell, conf []float64, values []
 				mass, voted := glyphMass(probs)
 				if ink, ok := inkOverColour(probs, mass, voted, hand); ok {
 					cells, conf, values := LabelByNet(ink, probs)
-					return ink, cells, conf, values, probs
+					return ink, cells, conf, values, probs, nil
 				}
 				if other, ok := otherColourStyle(hand, mass); ok {
 					cells, conf, values := LabelByNet(other, probs)
-					return other, cells, conf, values, probs
+					return other, cells, conf, values, probs, nil
 				}
 				kinds = probs
 			}
 			cells, conf := labelFeatures(hand, feats)
-			return hand, cells, conf, nil, kinds
+			return hand, cells, conf, nil, kinds, nil
 		}
 	}
 	if inkOnly {
@@ -564,12 +567,25 @@ func Read(ci Image) (style Style, cells []solver.Cell, conf []float64, values []
 	}
 	if !ok {
 		cells, conf := labelFeatures(hand, feats)
-		return hand, cells, conf, nil, probs
+		return hand, cells, conf, nil, probs, nil
 	}
 	if cellNetMode == "style" || cellNetMode == "inkstyle" {
 		cells, conf := labelFeatures(style, feats)
-		return style, cells, conf, nil, probs
+		return style, cells, conf, nil, probs, nil
 	}
 	cells, conf, values = LabelByNet(style, probs)
-	return style, cells, conf, values, probs
+	return style, cells, conf, values, probs, resembledOf(style, feats, cells)
+}
+
+// resembledOf is resembledLabels for a two-symbol ink style, nil for
+// any other or where it relabels no cell.
+func resembledOf(style Style, feats []Features, cells []solver.Cell) []solver.Cell {
+	if isColourStyle(style) || style == StyleXOI {
+		return nil
+	}
+	resembled := resembledLabels(feats, cells)
+	if slices.Equal(resembled, cells) {
+		return nil
+	}
+	return resembled
 }

@@ -35,6 +35,23 @@ func resemblance(f Features) [7]float64 {
 // Their confidence stays: their own shape said too little for the user
 // not to check them, whatever their neighbours suggest.
 func settleByResemblance(feats []Features, cells []solver.Cell, conf []float64) {
+	resembled := resembledLabels(feats, cells)
+	if resembled == nil {
+		return
+	}
+	for i, c := range cells {
+		if (c == solver.Zero || c == solver.One) && conf[i] < Tuned.Resemble.ResembleDoubt {
+			cells[i] = resembled[i]
+		}
+	}
+}
+
+// resembledLabels is, for each 0 and 1 glyph of cells, the label whose
+// typical glyph in this grid it is nearer, each feature measured in the
+// spread the grid's glyphs show around their own label's typical glyph;
+// the other cells as they are. Nil when either label has fewer glyphs
+// than resembleQuorum.
+func resembledLabels(feats []Features, cells []solver.Cell) []solver.Cell {
 	var members [2][][7]float64
 	for i, c := range cells {
 		if c == solver.Zero || c == solver.One {
@@ -47,7 +64,7 @@ func settleByResemblance(feats []Features, cells []solver.Cell, conf []float64) 
 	}
 	p := &Tuned.Resemble
 	if len(members[0]) < p.resembleQuorum || len(members[1]) < p.resembleQuorum {
-		return
+		return nil
 	}
 	var typical [2][7]float64
 	var spread [7]float64
@@ -68,8 +85,9 @@ func settleByResemblance(feats []Features, cells []solver.Cell, conf []float64) 
 		}
 		spread[j] = math.Max(MadToSigma*raster.Percentile(vals, 0.5), p.resembleFloor)
 	}
+	out := append([]solver.Cell(nil), cells...)
 	for i, c := range cells {
-		if (c != solver.Zero && c != solver.One) || conf[i] >= p.ResembleDoubt {
+		if c != solver.Zero && c != solver.One {
 			continue
 		}
 		v := resemblance(feats[i])
@@ -81,9 +99,10 @@ func settleByResemblance(feats []Features, cells []solver.Cell, conf []float64) 
 			}
 		}
 		if d[0] < d[1] {
-			cells[i] = solver.Zero
+			out[i] = solver.Zero
 		} else if d[1] < d[0] {
-			cells[i] = solver.One
+			out[i] = solver.One
 		}
 	}
+	return out
 }

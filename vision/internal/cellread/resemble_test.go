@@ -108,3 +108,39 @@ func TestSettleKeepsSureGlyphs(t *testing.T) {
 		t.Errorf("a sure glyph was relabelled")
 	}
 }
+
+// resembledOf gives the net's 0s and 1s as the grid's glyphs resemble
+// them, sure ones too (the rules weigh them), for two-symbol ink styles
+// alone, and nothing where it agrees with the net.
+func TestResembledOf(t *testing.T) {
+	var feats []Features
+	var cells []solver.Cell
+	for k := range 20 {
+		feats = append(feats, jitter(blurredX, k), jitter(blurredO, k))
+		cells = append(cells, solver.One, solver.Zero)
+	}
+	misread := append([]solver.Cell(nil), cells...)
+	misread[1] = solver.One // an O the net took for an X, however sure
+	tests := []struct {
+		name  string
+		style Style
+		cells []solver.Cell
+		want  bool // a relabelling, with the O back
+	}{
+		{"an O read as an X", StyleXO, misread, true},
+		{"read right", StyleXO, cells, false},
+		{"X/O/I has three symbols", StyleXOI, misread, false},
+		{"a colour style", StyleTiles, misread, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := resembledOf(tt.style, feats, tt.cells)
+			if (got != nil) != tt.want {
+				t.Fatalf("resembled %v, want one: %v", got, tt.want)
+			}
+			if got != nil && (got[1] != solver.Zero || got[0] != solver.One) {
+				t.Errorf("resembled O %c and X %c", got[1].Char(), got[0].Char())
+			}
+		})
+	}
+}

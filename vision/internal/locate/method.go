@@ -98,6 +98,10 @@ type Evidence struct {
 	// two looks of clue taken for one kind, where the site net's kinds
 	// left the puzzle without one solution (vision/clue_rules.go).
 	CluesByLook bool `json:"clues_by_look,omitempty"`
+	// CellsByLook: the 0s and 1s are as the grid's glyphs they resemble
+	// say, where the cell net's left the puzzle without one solution
+	// (vision/clue_rules.go, cellsByRules).
+	CellsByLook bool `json:"cells_by_look,omitempty"`
 }
 
 // noEvidence is the evidence of a locator that measures none of the
