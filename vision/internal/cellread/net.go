@@ -522,9 +522,9 @@ func isColourStyle(s Style) bool { return s == StyleTango || s == StyleTiles }
 // hand rules (classify) when the model does not load or no cell holds a
 // glyph. values is nil when the hand rules labelled the cells; kinds,
 // the net's kinds for every cell, is nil when the net did not run.
-// resembled, where the net labelled a two-symbol ink style's cells, is
-// each 0 and 1 as the grid's glyphs it resembles say (resembledLabels),
-// for the rules to weigh; nil otherwise, or where it says the same.
+// resembled, where the net labelled an ink style's cells, is each
+// glyph as the grid's glyphs it resembles say (resembledOf), for the
+// rules to weigh; nil otherwise, or where it says the same.
 func Read(ci Image) (style Style, cells []solver.Cell, conf []float64, values []ValueProbs, kinds [][KindCount]float64, resembled []solver.Cell) {
 	if cellNetMode == "off" {
 		style, cells, conf := Classify(ci)
@@ -577,13 +577,18 @@ func Read(ci Image) (style Style, cells []solver.Cell, conf []float64, values []
 	return style, cells, conf, values, probs, resembledOf(style, feats, cells)
 }
 
-// resembledOf is resembledLabels for a two-symbol ink style, nil for
-// any other or where it relabels no cell.
+// resembledOf is resembledAmong the style's symbols for an ink style,
+// nil for a colour style (told by colour, not shape) or where it
+// relabels no cell.
 func resembledOf(style Style, feats []Features, cells []solver.Cell) []solver.Cell {
-	if isColourStyle(style) || style == StyleXOI {
+	if isColourStyle(style) {
 		return nil
 	}
-	resembled := resembledLabels(feats, cells)
+	labels := []solver.Cell{solver.Zero, solver.One}
+	if style == StyleXOI {
+		labels = append(labels, solver.Two)
+	}
+	resembled := resembledAmong(feats, cells, labels)
 	if slices.Equal(resembled, cells) {
 		return nil
 	}

@@ -2,6 +2,7 @@ package cellread
 
 import (
 	"math"
+	"slices"
 
 	"binocle/solver"
 	"binocle/vision/internal/raster"
@@ -47,30 +48,41 @@ func settleByResemblance(feats []Features, cells []solver.Cell, conf []float64) 
 }
 
 // resembledLabels is, for each 0 and 1 glyph of cells, the label whose
-// typical glyph in this grid it is nearer, each feature measured in the
-// spread the grid's glyphs show around their own label's typical glyph;
-// the other cells as they are. Nil when either label has fewer glyphs
-// than resembleQuorum.
+// typical glyph in this grid it is nearer; the other cells as they are
+// (resembledAmong of 0 and 1).
 func resembledLabels(feats []Features, cells []solver.Cell) []solver.Cell {
-	var members [2][][7]float64
+	return resembledAmong(feats, cells, []solver.Cell{solver.Zero, solver.One})
+}
+
+// resembledAmong is, for each glyph of cells labelled one of labels, the
+// one of labels whose typical glyph in this grid it is nearer, each
+// feature measured in the spread the grid's glyphs show around their own
+// label's typical glyph; the other cells as they are. A label with fewer
+// glyphs than resembleQuorum has no typical glyph to measure by: its
+// glyphs stay, and none takes it. Nil when fewer than two labels have
+// one.
+func resembledAmong(feats []Features, cells []solver.Cell, labels []solver.Cell) []solver.Cell {
+	members := make([][][7]float64, len(labels))
 	for i, c := range cells {
-		if c == solver.Zero || c == solver.One {
-			k := 0
-			if c == solver.One {
-				k = 1
-			}
+		if k := slices.Index(labels, c); k >= 0 {
 			members[k] = append(members[k], resemblance(feats[i]))
 		}
 	}
 	p := &Tuned.Resemble
-	if len(members[0]) < p.resembleQuorum || len(members[1]) < p.resembleQuorum {
+	var known []int
+	for k := range members {
+		if len(members[k]) >= p.resembleQuorum {
+			known = append(known, k)
+		}
+	}
+	if len(known) < 2 {
 		return nil
 	}
-	var typical [2][7]float64
+	typical := make([][7]float64, len(labels))
 	var spread [7]float64
-	vals := make([]float64, 0, len(members[0])+len(members[1]))
+	var vals []float64
 	for j := range spread {
-		for k := range members {
+		for _, k := range known {
 			vals = vals[:0]
 			for _, m := range members[k] {
 				vals = append(vals, m[j])
@@ -78,7 +90,7 @@ func resembledLabels(feats []Features, cells []solver.Cell) []solver.Cell {
 			typical[k][j] = raster.Percentile(vals, 0.5)
 		}
 		vals = vals[:0]
-		for k := range members {
+		for _, k := range known {
 			for _, m := range members[k] {
 				vals = append(vals, math.Abs(m[j]-typical[k][j]))
 			}
@@ -87,21 +99,26 @@ func resembledLabels(feats []Features, cells []solver.Cell) []solver.Cell {
 	}
 	out := append([]solver.Cell(nil), cells...)
 	for i, c := range cells {
-		if c != solver.Zero && c != solver.One {
+		if k := slices.Index(labels, c); k < 0 || !slices.Contains(known, k) {
 			continue
 		}
 		v := resemblance(feats[i])
-		var d [2]float64
-		for k := range d {
+		best, bestD, tie := -1, math.Inf(1), false
+		for _, k := range known {
+			d := 0.0
 			for j := range v {
 				z := (v[j] - typical[k][j]) / spread[j]
-				d[k] += z * z
+				d += z * z
+			}
+			switch {
+			case d < bestD:
+				best, bestD, tie = k, d, false
+			case d == bestD:
+				tie = true
 			}
 		}
-		if d[0] < d[1] {
-			out[i] = solver.Zero
-		} else if d[1] < d[0] {
-			out[i] = solver.One
+		if !tie {
+			out[i] = labels[best]
 		}
 	}
 	return out

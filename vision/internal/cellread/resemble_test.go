@@ -109,37 +109,70 @@ func TestSettleKeepsSureGlyphs(t *testing.T) {
 	}
 }
 
-// resembledOf gives the net's 0s and 1s as the grid's glyphs resemble
-// them, sure ones too (the rules weigh them), for two-symbol ink styles
-// alone, and nothing where it agrees with the net.
+// An I of a blurred print: a bar, narrow, no hole, its ends inked.
+var blurredI = Features{Ink: 0.9, Centre: 1, Ends: 0.97, Flanks: 0.05, Fill: 0.9, Aspect: 0.3, Tone: 0.95, off: 0.025}
+
+// resembledOf gives the net's glyphs as the grid's glyphs resemble them,
+// sure ones too (the rules weigh them), for ink styles alone, and
+// nothing where it agrees with the net.
 func TestResembledOf(t *testing.T) {
 	var feats []Features
 	var cells []solver.Cell
 	for k := range 20 {
-		feats = append(feats, jitter(blurredX, k), jitter(blurredO, k))
-		cells = append(cells, solver.One, solver.Zero)
+		feats = append(feats, jitter(blurredX, k), jitter(blurredO, k), jitter(blurredI, k))
+		cells = append(cells, solver.One, solver.Zero, solver.Two)
 	}
-	misread := append([]solver.Cell(nil), cells...)
-	misread[1] = solver.One // an O the net took for an X, however sure
+	xo := func(cells []solver.Cell) []solver.Cell {
+		// The same grid without its I's, as an X/O grid.
+		var out []solver.Cell
+		for i, c := range cells {
+			if i%3 != 2 {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	var xoFeats []Features
+	for i, f := range feats {
+		if i%3 != 2 {
+			xoFeats = append(xoFeats, f)
+		}
+	}
+	oAsX := append([]solver.Cell(nil), cells...)
+	oAsX[1] = solver.One // an O the net took for an X, however sure
+	iAsX := append([]solver.Cell(nil), cells...)
+	iAsX[2] = solver.One // an I taken for an X
 	tests := []struct {
 		name  string
 		style Style
+		feats []Features
 		cells []solver.Cell
-		want  bool // a relabelling, with the O back
+		at    int         // the misread cell, -1 for none
+		want  solver.Cell // what it resembles
 	}{
-		{"an O read as an X", StyleXO, misread, true},
-		{"read right", StyleXO, cells, false},
-		{"X/O/I has three symbols", StyleXOI, misread, false},
-		{"a colour style", StyleTiles, misread, false},
+		{"an O read as an X", StyleXO, xoFeats, xo(oAsX), 1, solver.Zero},
+		{"read right", StyleXO, xoFeats, xo(cells), -1, 0},
+		{"an I read as an X", StyleXOI, feats, iAsX, 2, solver.Two},
+		{"an O read as an X among I's", StyleXOI, feats, oAsX, 1, solver.Zero},
+		{"a colour style", StyleTiles, xoFeats, xo(oAsX), -1, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := resembledOf(tt.style, feats, tt.cells)
-			if (got != nil) != tt.want {
-				t.Fatalf("resembled %v, want one: %v", got, tt.want)
+			got := resembledOf(tt.style, tt.feats, tt.cells)
+			if (got != nil) != (tt.at >= 0) {
+				t.Fatalf("resembled %v, want one: %v", got, tt.at >= 0)
 			}
-			if got != nil && (got[1] != solver.Zero || got[0] != solver.One) {
-				t.Errorf("resembled O %c and X %c", got[1].Char(), got[0].Char())
+			if got == nil {
+				return
+			}
+			for i, c := range got {
+				want := tt.cells[i]
+				if i == tt.at {
+					want = tt.want
+				}
+				if c != want {
+					t.Errorf("cell %d resembles %c, want %c", i, c.Char(), want.Char())
+				}
 			}
 		})
 	}
