@@ -61,6 +61,15 @@ func TestCellsByRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &Reading{Rows: 6, Cols: 6, Style: cellread.StyleDiscCircle, Cells: slices.Clone(tt.cells), resembled: tt.resembled}
+			// The net sure of every cell as read: 0.9 to its value, 0.05
+			// to the other symbol.
+			for _, v := range r.Cells {
+				var vp cellread.ValueProbs
+				vp[valueSlot(v)] = 0.9
+				vp[valueSlot(solver.Zero+solver.One-v)] = 0.05
+				r.Values = append(r.Values, vp)
+				r.Confidence = append(r.Confidence, 0.9)
+			}
 			if got := r.cellsByRules(); got != tt.fixed || r.Evidence.CellsByLook != tt.fixed {
 				t.Fatalf("cellsByRules = %v (evidence %v), want %v", got, r.Evidence.CellsByLook, tt.fixed)
 			}
@@ -70,6 +79,15 @@ func TestCellsByRules(t *testing.T) {
 			}
 			if !slices.Equal(r.Cells, want) {
 				t.Errorf("cells %v, want %v", r.Cells, want)
+			}
+			for i, v := range r.Cells {
+				wantConf := 0.9
+				if v != tt.cells[i] {
+					wantConf = 0.05 // what the net gave the value taken
+				}
+				if r.Confidence[i] != wantConf {
+					t.Errorf("cell %d confidence %.2f, want %.2f", i, r.Confidence[i], wantConf)
+				}
 			}
 		})
 	}
