@@ -58,7 +58,7 @@ func Looks(patches [][]uint8, guess []int) []int {
 			dist[i][j], dist[j][i] = d, d
 		}
 	}
-	// The likeliest medoid of all, then the site least like it: on a
+	// The medoid of all the sites, then the site least like it: on a
 	// board of both kinds, one of each; but on a photo it may be one
 	// site the light or the blur spoilt, which the guess is not.
 	m0 := medoid(dist, all(n))
