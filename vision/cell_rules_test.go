@@ -65,13 +65,13 @@ func TestCellsByRules(t *testing.T) {
 			// to the other symbol.
 			for _, v := range r.Cells {
 				var vp cellread.ValueProbs
-				vp[valueSlot(v)] = 0.9
-				vp[valueSlot(solver.Zero+solver.One-v)] = 0.05
+				vp[cellread.ValueIndex(v)] = 0.9
+				vp[cellread.ValueIndex(solver.Zero+solver.One-v)] = 0.05
 				r.Values = append(r.Values, vp)
 				r.Confidence = append(r.Confidence, 0.9)
 			}
-			if got := r.cellsByRules(); got != tt.fixed || r.Evidence.CellsByLook != tt.fixed {
-				t.Fatalf("cellsByRules = %v (evidence %v), want %v", got, r.Evidence.CellsByLook, tt.fixed)
+			if got := r.lookByRules(); got != tt.fixed || r.Evidence.CellsByLook != tt.fixed {
+				t.Fatalf("lookByRules = %v (evidence %v), want %v", got, r.Evidence.CellsByLook, tt.fixed)
 			}
 			want := tt.cells
 			if tt.fixed {

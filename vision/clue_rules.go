@@ -13,8 +13,24 @@ import (
 // net misreads at every site.
 const minLookClues = 4
 
-// cluesByRules takes the clues' kinds from the rules where the net's
-// leave r without exactly one solution. A glyph the net misreads it
+// lookByRules checks, where r as read has not exactly one solution, the
+// clues' kinds by their looks (cluesByRules) and then the cells by
+// theirs (cellsByRules), solving r as read once for both, and not at
+// all where neither has anything to weigh: fewer than minLookClues clues
+// (or clues the template detector alone read) and no cell the
+// resemblance reads otherwise. It says whether r changed.
+func (r *Reading) lookByRules() bool {
+	clues := len(r.Edges) >= minLookClues && len(r.clueLooks) == len(r.Edges)
+	cells := r.resembled != nil && len(r.resembled) == len(r.Cells)
+	if !clues && !cells || r.solvesOnce() {
+		return false
+	}
+	return clues && r.cluesByRules() || cells && r.cellsByRules()
+}
+
+// cluesByRules takes the clues' kinds from the rules for r, whose clues
+// as the net read them (minLookClues or more, each with its patch)
+// leave no single solution. A glyph the net misreads it
 // misreads at many sites, all alike, and no one site's odds say so (the
 // suggestions change one site at a time): a board's clues are split into
 // the looks they are drawn in (clueread.Looks), and of the ways to name
@@ -36,9 +52,6 @@ const minLookClues = 4
 // own, and the clues would stay as read (TestCluesByRules). It says
 // whether r's clues changed.
 func (r *Reading) cluesByRules() bool {
-	if len(r.Edges) < minLookClues || len(r.clueLooks) != len(r.Edges) || r.solvesOnce() {
-		return false
-	}
 	for _, byLine := range []bool{false, true} {
 		found, ambiguous := r.namedLooks(clueGroups(r.Edges, r.clueLooks, byLine))
 		if ambiguous {

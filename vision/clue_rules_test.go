@@ -74,8 +74,8 @@ func TestCluesByRules(t *testing.T) {
 			}
 			tt.misread(r)
 			was := slices.Clone(r.Edges)
-			if got := r.cluesByRules(); got != tt.fixed {
-				t.Fatalf("cluesByRules = %v, want %v", got, tt.fixed)
+			if got := r.lookByRules(); got != tt.fixed {
+				t.Fatalf("lookByRules = %v, want %v", got, tt.fixed)
 			}
 			if r.Evidence.CluesByLook != tt.fixed {
 				t.Errorf("evidence says clues by look %v, want %v", r.Evidence.CluesByLook, tt.fixed)

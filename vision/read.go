@@ -172,9 +172,7 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 	}
 	// The clues' kinds and the cells' looks are checked last, on the
 	// size the rules settled.
-	if !r.cluesByRules() {
-		r.cellsByRules()
-	}
+	r.lookByRules()
 	return r, nil
 }
 

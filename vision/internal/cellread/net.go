@@ -416,14 +416,14 @@ func LabelByNet(style Style, probs [][KindCount]float64) ([]solver.Cell, []float
 	}
 	valueOf[kindBlank] = 0
 	for _, k := range kinds {
-		valueOf[k.Kind] = valueIndex(k.Value)
+		valueOf[k.Kind] = ValueIndex(k.Value)
 	}
 	for _, group := range alike {
 		v := -1
 		for _, k := range group {
 			for _, sk := range kinds {
 				if sk.Kind == k {
-					v = valueIndex(sk.Value)
+					v = ValueIndex(sk.Value)
 				}
 			}
 		}
@@ -444,7 +444,7 @@ func LabelByNet(style Style, probs [][KindCount]float64) ([]solver.Cell, []float
 			otherShape = other
 			otherValues = append(otherValues, 0)
 			for _, k := range kinds {
-				if v := valueIndex(k.Value); v != valueOf[other] && !slices.Contains(otherValues, v) {
+				if v := ValueIndex(k.Value); v != valueOf[other] && !slices.Contains(otherValues, v) {
 					otherValues = append(otherValues, v)
 				}
 			}
@@ -485,7 +485,9 @@ func LabelByNet(style Style, probs [][KindCount]float64) ([]solver.Cell, []float
 	return cells, conf, values
 }
 
-func valueIndex(c solver.Cell) int {
+// ValueIndex is where a value's probability sits in a cell's ValueProbs:
+// blank, '0', '1', '2'.
+func ValueIndex(c solver.Cell) int {
 	switch c {
 	case solver.Zero:
 		return 1

@@ -1,6 +1,10 @@
 package clueread
 
-import "math"
+import (
+	"math"
+
+	"binocle/vision/internal/raster"
+)
 
 // A board draws its '=' in one glyph and its '×' in another, the same at
 // every site. The net reads each site alone, and a glyph it was not
@@ -162,7 +166,7 @@ func normaliseWhole(pix []uint8) []float32 {
 			}
 		}
 	}
-	lp, rp := float32(medianOf(left)), float32(medianOf(right))
+	lp, rp := float32(raster.BytePercentiles(left, 0.5)[0]), float32(raster.BytePercentiles(right, 0.5)[0])
 	out := make([]float32, len(pix))
 	spread := float32(siteMinSpread)
 	for y := 0; y < side; y++ {
@@ -199,21 +203,6 @@ const lookWindow = 16
 func inLookWindow(x, y int) bool {
 	lo := (SiteSide + 2*SiteMargin - lookWindow) / 2
 	return x >= lo && x < lo+lookWindow && y >= lo && y < lo+lookWindow
-}
-
-func medianOf(v []uint8) uint8 {
-	var hist [256]int
-	for _, x := range v {
-		hist[x]++
-	}
-	seen := 0
-	for x, c := range hist {
-		seen += c
-		if 2*seen >= len(v) {
-			return uint8(x)
-		}
-	}
-	return 0
 }
 
 // lookDistance is the least mean squared difference between a's middle
