@@ -17,7 +17,9 @@
 // rules of accept.go, then grows or trims it by the line evidence
 // (adjust.go, follow.go, grow.go, snap.go, bent.go) and moves it half a
 // cell onto its lines when it fell between them (phase.go). The board
-// rung fits an app board's coloured cells (board.go, spots.go, tile*.go);
+// rung fits an app board's coloured cells (board.go, spots.go, tile*.go),
+// and where those are glyphs, not tiles, inside a drawn box, takes the
+// box's count of all its glyphs instead (rung_board.go);
 // the outline rung checks the outline of the grid's ink for periodic
 // lines (outline_*.go, tiles.go); the glyphs rung fits the glyphs to a
 // lattice (glyphlattice.go, glyphstrips.go); the boxed rung counts the
@@ -33,7 +35,9 @@
 // lattice in the two colour planes, for tiles told from their page by
 // hue alone (rung_chroma.go). The colour boxed rung counts a box's
 // cells again by glyphs seen in each pixel's darkest channel, last of
-// the first ladder.
+// the first ladder. The boxes are the outlines of the ink and, for a pale
+// border a dark glyph broke under the ink's block mean, of the thin
+// lines alone (thinLineOutlines).
 //
 // Lines are measured by gridline, bent pages straightened by rectify;
 // locate decides what those measurements mean. Its thresholds are the

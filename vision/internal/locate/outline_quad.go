@@ -209,6 +209,39 @@ func inkOutlines(gray gocv.Mat, fits ...outlineFit) [][4][2]float64 {
 	return contourOutlines(ink, fits...)
 }
 
+// thinLineOutlines is inkOutlines for thin lines alone: the dark
+// strokes narrower than thinLineWidth, found against the paper around
+// them (a black-hat), not against the mean of a block. A pale border
+// beside a big dark glyph falls under a block mean pulled down by the
+// glyph and breaks there, so its contour leaks inward and its outline
+// comes out a corner short; under the black-hat the glyph stays paper
+// and the border whole.
+func thinLineOutlines(gray gocv.Mat, fits ...outlineFit) [][4][2]float64 {
+	width := max(5, (max(gray.Cols(), gray.Rows())/thinLineWidth)|1)
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, raster.Pt(width, width))
+	defer kernel.Close()
+	hat := gocv.NewMat()
+	defer hat.Close()
+	gocv.MorphologyEx(gray, &hat, gocv.MorphBlackhat, kernel)
+	ink := gocv.NewMat()
+	defer ink.Close()
+	gocv.Threshold(hat, &ink, thinLineContrast, 255, gocv.ThresholdBinary)
+	small := gocv.GetStructuringElement(gocv.MorphRect, raster.Pt(3, 3))
+	defer small.Close()
+	gocv.MorphologyEx(ink, &ink, gocv.MorphClose, small)
+	return contourOutlines(ink, fits...)
+}
+
+// thinLineWidth is the located copy's longer side over the widest
+// stroke thinLineOutlines keeps: a grid's border in a 1000-pixel copy
+// is one to five pixels wide, its glyphs' bodies wider.
+const thinLineWidth = 100
+
+// thinLineContrast is the fewest grey levels a thin line lies under
+// the paper around it: a pale grey border on white is 20 or more, the
+// grain of a photo's paper a few.
+const thinLineContrast = 12
+
 // contourQuads fits a quadrilateral to every large outer contour of a mask.
 func contourQuads(mask gocv.Mat) [][4][2]float64 {
 	return contourOutlines(mask, fitQuad)

@@ -57,8 +57,19 @@ var colourBoxedRung = locator{
 // boxedGlyphs looks in each outline of dark ink in gray, biggest first,
 // for glyphs, dark in ink, on a lattice of whole cells spanning it.
 func boxedGlyphs(gray, ink gocv.Mat) (Candidate, bool) {
+	c, _, ok := boxedGlyphsCounted(gray, ink)
+	return c, ok
+}
+
+// boxedGlyphsCounted is boxedGlyphs, also saying whether the glyphs
+// counted the cells on both axes; one axis may be foretold by the other
+// and the box's shape instead.
+func boxedGlyphsCounted(gray, ink gocv.Mat) (Candidate, bool, bool) {
 	bp := locating.boxed
-	for _, q := range inkOutlines(gray, fitQuad, cornerQuad) {
+	// The thin lines' outlines come after the ink's, which find every
+	// box they found before: they only add the boxes a glyph broke.
+	outlines := append(inkOutlines(gray, fitQuad, cornerQuad), thinLineOutlines(gray, fitQuad, cornerQuad)...)
+	for _, q := range outlines {
 		if !IsConvexOrdered(q) {
 			continue
 		}
@@ -77,6 +88,7 @@ func boxedGlyphs(gray, ink gocv.Mat) (Candidate, bool) {
 		}
 		cols, okc := wholeCells(xs, float64(side), size[0])
 		rows, okr := wholeCells(ys, float64(side), size[1])
+		counted := okc && okr
 		if raster.Trace != nil {
 			raster.Trace("boxed %v: %d glyphs of %.0fx%.0f px in %d px, %dx%d cells (%v %v)", q, len(xs), size[0], size[1], side, rows, cols, okr, okc)
 		}
@@ -121,9 +133,9 @@ func boxedGlyphs(gray, ink gocv.Mat) (Candidate, bool) {
 			continue
 		}
 		c.Evidence.Spots = len(xs)
-		return c, true
+		return c, counted, true
 	}
-	return Candidate{}, false
+	return Candidate{}, false, false
 }
 
 // boxGlyphCentres finds the glyphs inside a rectified box: the dark

@@ -65,7 +65,7 @@ func refineLattice(cs *copies, s Sighting) Sighting {
 	clean := s.C.Complete && s.C.Evidence.LineSupport >= accept.cleanLines
 	if !clean {
 		if b, scale, ok := BoardAround(cs.img, s.C, s.scale); ok {
-			return Sighting{C: b, scale: scale}
+			return boardInBox(cs, Sighting{C: b, scale: scale})
 		}
 	}
 	if !s.C.Complete && shadowEdged(cs.at(LocateSide).plane(false), s.C) {

@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"gocv.io/x/gocv"
-
 	"binocle/internal/synth"
 	"binocle/vision/internal/raster"
 )
@@ -61,24 +59,9 @@ func TestWildLooks(t *testing.T) {
 				cells[r] = string(b)
 			}
 			spec.Cells, spec.Givens = cells, cells
-			sample, err := synth.Render(spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, err := gocv.IMDecode(sample.Data, gocv.IMReadColor)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer img.Close()
 			raster.Trace = t.Logf
 			defer func() { raster.Trace = nil }()
-			c, _, err := Find(img)
-			if err != nil {
-				t.Fatalf("no grid found, want %dx%d", spec.Rows, spec.Cols)
-			}
-			if c.Rows.N != spec.Rows || c.Cols.N != spec.Cols {
-				t.Errorf("found %dx%d by %s, want %dx%d", c.Rows.N, c.Cols.N, c.Method, spec.Rows, spec.Cols)
-			}
+			wantFound(t, spec, spec.Rows, spec.Cols)
 		})
 	}
 }
