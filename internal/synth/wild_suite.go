@@ -9,6 +9,20 @@ import (
 	"gocv.io/x/gocv"
 )
 
+// SpecAt is spec i of a suite, wild (WildSuite) or tuned (Suite): one
+// picture of a suite, for a test to render alone.
+func (l *Library) SpecAt(wild bool, seed uint64, kind Kind, i int) (Spec, error) {
+	suite := l.Suite
+	if wild {
+		suite = l.WildSuite
+	}
+	specs, err := suite(seed, kind, i+1)
+	if err != nil {
+		return Spec{}, err
+	}
+	return specs[i], nil
+}
+
 // WildSuite is Suite with the looks the tuned suites never draw, each
 // chosen per spec from the wild suite's own random stream, so that no
 // single look dominates: light and dark themes and tinted paper for every

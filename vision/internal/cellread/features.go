@@ -75,10 +75,71 @@ func NewImage(grid gocv.Mat, rows, cols, px int) Image {
 		ci.Ink[i] = d > threshold
 		ci.faint[i] = d > faint
 	}
-	gl := gridline.FindCellLines(ci.faint, ci.Gray.W, ci.Gray.H, rows, cols, px)
+	// A dark board's lines are lighter than it, unless they are the
+	// dark gaps between light tiles: the way that marks far less of the
+	// board marks its lines and glyphs, not the board itself.
+	lineInk := ci.faint
+	if lightOnDark(ci.Gray.Pix) {
+		if light := lightFaint(gray, kernel); lightLinesMargin*float64(marked(light)) < float64(marked(ci.faint)) {
+			lineInk = light
+		}
+	}
+	gl := gridline.FindCellLines(lineInk, ci.Gray.W, ci.Gray.H, rows, cols, px)
 	ci.Lines, ci.ShiftX, ci.ShiftY = gl.Mask, gl.ShiftX, gl.ShiftY
 	ci.Recentre()
 	return ci
+}
+
+// lightOnDark says whether a grid's glyphs and lines are lighter than its
+// board, a dark theme's, by the same test the cell patches turn their
+// grey over by (CellPatches): its light side reaches further from the
+// median grey than its dark side.
+func lightOnDark(gray []uint8) bool {
+	q := raster.BytePercentiles(gray, cellDarkQuantile, 0.5, cellLightQuantile)
+	return q[2]-q[1] > q[1]-q[0]
+}
+
+// lightFaint is the faint mask of a dark board's light strokes: what
+// stands out lighter than the local board as faint ink stands out darker
+// than paper. On a dark board the dark mask marks the board itself
+// between its light lines, all along every cell, and the lines found in
+// it put each cell's window where a light glyph left a gap in it: a
+// dark theme's discs were read through windows a third of a cell off.
+func lightFaint(gray, kernel gocv.Mat) []bool {
+	inv := gocv.NewMat()
+	defer inv.Close()
+	gocv.BitwiseNot(gray, &inv)
+	board := gocv.NewMat()
+	defer board.Close()
+	gocv.MorphologyEx(inv, &board, gocv.MorphClose, kernel)
+	pix, bg := raster.PlaneOf(inv).Pix, raster.PlaneOf(board).Pix
+	p := &Tuned.Features
+	q := raster.BytePercentiles(pix, p.darkQuantile)
+	contrast := raster.BytePercentiles(bg, 0.5)[0] - q[0]
+	faint := raster.Clamp(p.faintShare*contrast, p.faintMin, p.faintMax)
+	out := make([]bool, len(pix))
+	for i, v := range pix {
+		out[i] = float64(bg[i])-float64(v) > faint
+	}
+	return out
+}
+
+// lightLinesMargin is how many times more of a dark board the dark mask
+// must mark than the light one for its lines to be taken as light: where
+// the dark mask is the board itself it marks two to eight times as much;
+// a tile board's dark gaps and its coloured tiles, a few grey levels
+// apart, mark about as much either way, and its gaps are its lines.
+const lightLinesMargin = 1.5
+
+// marked counts a mask's pixels that are set.
+func marked(mask []bool) int {
+	n := 0
+	for _, on := range mask {
+		if on {
+			n++
+		}
+	}
+	return n
 }
 
 // Recentre moves every cell's window by the offset at which the ink off

@@ -43,15 +43,10 @@ func TestBoardInBox(t *testing.T) {
 		{"wild-photos", true, 9002, synth.KindPhoto, 127, 16, 16},
 		{"tuned-photos", false, 20240611, synth.KindPhoto, 68, 6, 6},
 	} {
-		suite := lib.Suite
-		if tc.wild {
-			suite = lib.WildSuite
-		}
-		specs, err := suite(tc.seed, tc.kind, tc.index+1)
+		spec, err := lib.SpecAt(tc.wild, tc.seed, tc.kind, tc.index)
 		if err != nil {
 			t.Fatal(err)
 		}
-		spec := specs[tc.index]
 		t.Run(tc.suite+"/"+spec.Name, func(t *testing.T) { wantFound(t, spec, tc.rows, tc.cols) })
 	}
 }
