@@ -74,3 +74,49 @@ func abs(v int) int {
 	}
 	return v
 }
+
+// TestLightGlyphs tells a dark theme's light glyphs from dark ink on
+// paper half in shadow: against the grid's one median grey the shadowed
+// paper's light half reached further than the ink did, and the cell
+// patches were turned over as a dark theme's (dev-photos wild-photo-098,
+// black squares read as blanks).
+func TestLightGlyphs(t *testing.T) {
+	const rows, cols, px = 10, 10, 32
+	for _, tc := range []struct {
+		name         string
+		lit, shade   uint8 // the paper's grey in the light and in the shadow
+		ink          uint8
+		shadowedRows int // rows from the top in the shadow
+		want         bool
+	}{
+		{"paper, a shadow over the top half", 225, 110, 20, 6, false},
+		{"paper in even light", 235, 235, 25, 0, false},
+		{"dark theme", 28, 28, 235, 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			grid := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(tc.lit), float64(tc.lit), float64(tc.lit), 0), rows*px, cols*px, gocv.MatTypeCV8UC3)
+			defer grid.Close()
+			if tc.shadowedRows > 0 {
+				shade := grid.Region(image.Rect(0, 0, cols*px, tc.shadowedRows*px))
+				shade.SetTo(gocv.NewScalar(float64(tc.shade), float64(tc.shade), float64(tc.shade), 0))
+				shade.Close()
+			}
+			ink := color.RGBA{tc.ink, tc.ink, tc.ink, 0}
+			for k := 0; k <= cols; k++ {
+				gocv.Line(&grid, image.Pt(k*px, 0), image.Pt(k*px, rows*px), ink, 1)
+				gocv.Line(&grid, image.Pt(0, k*px), image.Pt(cols*px, k*px), ink, 1)
+			}
+			for i := 0; i < rows*cols; i += 3 {
+				r, c := i/cols, i%cols
+				if (r+c)%2 == 0 {
+					gocv.Rectangle(&grid, image.Rect(c*px+8, r*px+8, (c+1)*px-8, (r+1)*px-8), ink, -1)
+				} else {
+					gocv.Circle(&grid, image.Pt(c*px+px/2, r*px+px/2), 8, ink, 2)
+				}
+			}
+			if got := NewImage(grid, rows, cols, px).LightGlyphs; got != tc.want {
+				t.Errorf("light glyphs %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -41,6 +41,9 @@ type Image struct {
 	dark           []uint8 // how much darker than the local paper
 	ShiftX, ShiftY []int   // per cell, where it sits between its lines as found, in pixels off the lattice
 	hint           uint8   // darkness below the faint level that still hints at a glyph too faint to see
+	// LightGlyphs says the glyphs and lines are lighter than the board,
+	// a dark theme's (lightOnDark).
+	LightGlyphs bool
 	// GlyphX and glyphY are what recentre moved every window by, in
 	// pixels: how far the lattice sits off the glyphs beyond the lines found.
 	GlyphX, GlyphY int
@@ -78,8 +81,9 @@ func NewImage(grid gocv.Mat, rows, cols, px int) Image {
 	// A dark board's lines are lighter than it, unless they are the
 	// dark gaps between light tiles: the way that marks far less of the
 	// board marks its lines and glyphs, not the board itself.
+	ci.LightGlyphs = lightOnDark(gray, px)
 	lineInk := ci.faint
-	if lightOnDark(ci.Gray.Pix) {
+	if ci.LightGlyphs {
 		if light := lightFaint(gray, kernel); lightLinesMargin*float64(marked(light)) < float64(marked(ci.faint)) {
 			lineInk = light
 		}
@@ -91,13 +95,31 @@ func NewImage(grid gocv.Mat, rows, cols, px int) Image {
 }
 
 // lightOnDark says whether a grid's glyphs and lines are lighter than its
-// board, a dark theme's, by the same test the cell patches turn their
-// grey over by (CellPatches): its light side reaches further from the
-// median grey than its dark side.
-func lightOnDark(gray []uint8) bool {
-	q := raster.BytePercentiles(gray, cellDarkQuantile, 0.5, cellLightQuantile)
+// board, a dark theme's: whether its grey reaches further above the
+// local mean, a few cells wide, than below it. Against the grid's one
+// median, a photo's paper half in shadow and half in light reached
+// further on the light side than its ink did on the dark one, and the
+// cell patches were turned over as a dark theme's (dev-photos
+// wild-photo-098: black squares read as blanks).
+func lightOnDark(gray gocv.Mat, px int) bool {
+	k := max(3, (lightMeanCells*px)|1)
+	mean := gocv.NewMat()
+	defer mean.Close()
+	gocv.Blur(gray, &mean, raster.Pt(k, k))
+	g, m := raster.PlaneOf(gray).Pix, raster.PlaneOf(mean).Pix
+	dev := make([]uint8, len(g))
+	for i := range g {
+		// 128 is the local mean; a byte holds half a grey scale either way.
+		dev[i] = uint8(max(0, min(255, 128+(int(g[i])-int(m[i]))/2)))
+	}
+	q := raster.BytePercentiles(dev, cellDarkQuantile, 0.5, cellLightQuantile)
 	return q[2]-q[1] > q[1]-q[0]
 }
+
+// lightMeanCells is how many cells wide the local mean lightOnDark
+// measures against is: wide enough that a glyph or a shaded cell barely
+// moves it, narrow enough to follow a shadow's edge across the grid.
+const lightMeanCells = 3
 
 // lightFaint is the faint mask of a dark board's light strokes: what
 // stands out lighter than the local board as faint ink stands out darker

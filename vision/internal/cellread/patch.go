@@ -63,12 +63,12 @@ func CellPatches(ci Image, side int) []CellPatch {
 	w, h := int(math.Round(float64(ci.Gray.W)*scale)), int(math.Round(float64(ci.Gray.H)*scale))
 	grey := shrink(ci.Gray.Pix, ci.Gray.W, ci.Gray.H, gocv.MatTypeCV8U, w, h)
 	bgr := shrink(ci.bgr.Pix, ci.bgr.W, ci.bgr.H, gocv.MatTypeCV8UC3, w, h)
-	// Ink is whichever side of paper reaches further: on a dark theme the
-	// glyphs are lighter than the board, and the grey channel is turned
-	// over so that the net sees dark-on-light ink either way, not a
-	// second look of every glyph that its training renders seldom show.
+	// On a dark theme the glyphs are lighter than the board, and the grey
+	// channel is turned over so that the net sees dark-on-light ink
+	// either way, not a second look of every glyph that its training
+	// renders seldom show.
 	gain := cellGreyGain / spread
-	if q[2]-q[1] > q[1]-q[0] {
+	if ci.LightGlyphs {
 		gain = -gain
 	}
 	// The grey channel as levels, by grey level: a table, not a division
