@@ -65,10 +65,20 @@ func boxedGlyphs(gray, ink gocv.Mat) (Candidate, bool) {
 // counted the cells on both axes; one axis may be foretold by the other
 // and the box's shape instead.
 func boxedGlyphsCounted(gray, ink gocv.Mat) (Candidate, bool, bool) {
+	// The ink's outlines first, then the thin lines' (thinLineOutlines),
+	// which are only looked for where the ink's held no box: they add
+	// the boxes a glyph broke, and no cost where none did.
+	for _, outlines := range []func(gocv.Mat, ...outlineFit) [][4][2]float64{inkOutlines, thinLineOutlines} {
+		if c, counted, ok := boxedGlyphsIn(outlines(gray, fitQuad, cornerQuad), ink); ok {
+			return c, counted, true
+		}
+	}
+	return Candidate{}, false, false
+}
+
+// boxedGlyphsIn is boxedGlyphsCounted over the given outlines.
+func boxedGlyphsIn(outlines [][4][2]float64, ink gocv.Mat) (Candidate, bool, bool) {
 	bp := locating.boxed
-	// The thin lines' outlines come after the ink's, which find every
-	// box they found before: they only add the boxes a glyph broke.
-	outlines := append(inkOutlines(gray, fitQuad, cornerQuad), thinLineOutlines(gray, fitQuad, cornerQuad)...)
 	for _, q := range outlines {
 		if !IsConvexOrdered(q) {
 			continue
