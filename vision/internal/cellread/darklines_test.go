@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gocv.io/x/gocv"
+
+	"binocle/vision/internal/raster"
 )
 
 // TestDarkBoardWindows rectifies a dark theme's board as the reader
@@ -56,7 +58,7 @@ func TestDarkBoardWindows(t *testing.T) {
 			}
 			ci := NewImage(grid, rows, cols, px)
 			for i := range ci.ShiftX {
-				if abs(ci.ShiftX[i]) > maxWindowShift || abs(ci.ShiftY[i]) > maxWindowShift {
+				if raster.Abs(ci.ShiftX[i]) > maxWindowShift || raster.Abs(ci.ShiftY[i]) > maxWindowShift {
 					t.Errorf("r%dc%d: window moved %d,%d px, want within %d of the lattice", i/cols, i%cols, ci.ShiftX[i], ci.ShiftY[i], maxWindowShift)
 				}
 			}
@@ -67,13 +69,6 @@ func TestDarkBoardWindows(t *testing.T) {
 // maxWindowShift is how far a window may sit off an exact lattice: a
 // line three pixels wide is found a pixel or two to one side.
 const maxWindowShift = 2
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
 
 // TestLightGlyphs tells a dark theme's light glyphs from dark ink on
 // paper half in shadow: against the grid's one median grey the shadowed

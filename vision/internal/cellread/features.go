@@ -63,12 +63,8 @@ func NewImage(grid gocv.Mat, rows, cols, px int) Image {
 	gocv.MorphologyEx(gray, &paper, gocv.MorphClose, kernel)
 	ci.Gray = raster.PlaneOf(gray)
 	bg := raster.PlaneOf(paper)
-	p := &Tuned.Features
-	q := raster.BytePercentiles(ci.Gray.Pix, p.darkQuantile)
-	contrast := raster.BytePercentiles(bg.Pix, 0.5)[0] - q[0] // from the median paper
-	threshold := raster.Clamp(p.inkShare*contrast, p.inkMin, p.inkMax)
-	faint := raster.Clamp(p.faintShare*contrast, p.faintMin, p.faintMax)
-	ci.hint = uint8(p.hintShare * faint)
+	threshold, faint := inkLevels(ci.Gray.Pix, bg.Pix)
+	ci.hint = uint8(Tuned.Features.hintShare * faint)
 	ci.Ink = make([]bool, len(ci.Gray.Pix))
 	ci.faint = make([]bool, len(ci.Gray.Pix))
 	ci.dark = make([]uint8, len(ci.Gray.Pix))
@@ -92,6 +88,16 @@ func NewImage(grid gocv.Mat, rows, cols, px int) Image {
 	ci.Lines, ci.ShiftX, ci.ShiftY = gl.Mask, gl.ShiftX, gl.ShiftY
 	ci.Recentre()
 	return ci
+}
+
+// inkLevels are how much darker than its local paper bg a pixel of g
+// must be to be ink, and to be faint ink: shares of the contrast from the
+// median paper to the darkest ink.
+func inkLevels(g, bg []uint8) (ink, faint float64) {
+	p := &Tuned.Features
+	q := raster.BytePercentiles(g, p.darkQuantile)
+	contrast := raster.BytePercentiles(bg, 0.5)[0] - q[0] // from the median paper
+	return raster.Clamp(p.inkShare*contrast, p.inkMin, p.inkMax), raster.Clamp(p.faintShare*contrast, p.faintMin, p.faintMax)
 }
 
 // lightOnDark says whether a grid's glyphs and lines are lighter than its
@@ -135,10 +141,7 @@ func lightFaint(gray, kernel gocv.Mat) []bool {
 	defer board.Close()
 	gocv.MorphologyEx(inv, &board, gocv.MorphClose, kernel)
 	pix, bg := raster.PlaneOf(inv).Pix, raster.PlaneOf(board).Pix
-	p := &Tuned.Features
-	q := raster.BytePercentiles(pix, p.darkQuantile)
-	contrast := raster.BytePercentiles(bg, 0.5)[0] - q[0]
-	faint := raster.Clamp(p.faintShare*contrast, p.faintMin, p.faintMax)
+	_, faint := inkLevels(pix, bg)
 	out := make([]bool, len(pix))
 	for i, v := range pix {
 		out[i] = float64(bg[i])-float64(v) > faint

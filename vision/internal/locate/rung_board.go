@@ -1,10 +1,6 @@
 package locate
 
-import (
-	"math"
-
-	"binocle/vision/internal/raster"
-)
+import "binocle/vision/internal/raster"
 
 // BoardRung finds an app board by its coloured cells (appBoard), for
 // boards whose lines and gaps blur away in a photo. It comes before the
@@ -54,11 +50,11 @@ func boardInBox(cs *copies, s Sighting) Sighting {
 	// count that changes the cells' height and not their width (or the
 	// other way) is one axis miscounted, by the box's few glyphs (a
 	// Tango board's suns and moons in four rows of six).
-	rowRatio, colRatio := cellRatios(box, s.C)
+	shape := CellAspect(box) / CellAspect(s.C)
 	if raster.Trace != nil {
-		raster.Trace("board %dx%d: box %dx%d holds it, cells %.2f x %.2f the board's", s.C.Rows.N, s.C.Cols.N, box.Rows.N, box.Cols.N, rowRatio, colRatio)
+		raster.Trace("board %dx%d: box %dx%d holds it, cells' aspect %.2f times the board's", s.C.Rows.N, s.C.Cols.N, box.Rows.N, box.Cols.N, shape)
 	}
-	if shape := rowRatio / colRatio; shape > maxCellShapeChange || shape < 1/maxCellShapeChange {
+	if shape > maxCellShapeChange || shape < 1/maxCellShapeChange {
 		return s
 	}
 	s.C = box
@@ -91,14 +87,3 @@ const maxBoxBoardArea = 2.5
 // right keep it within 4 %, an axis miscounted by one in six cells
 // changes it by 10 % or more.
 const maxCellShapeChange = 1.08
-
-// cellRatios is how tall and how wide a's cells are against b's, each
-// taken over the two sides of its quad that run that way.
-func cellRatios(a, b Candidate) (rows, cols float64) {
-	side := func(c Candidate, i, j int) float64 {
-		return math.Hypot(c.Quad[j][0]-c.Quad[i][0], c.Quad[j][1]-c.Quad[i][1])
-	}
-	height := func(c Candidate) float64 { return (side(c, 0, 3) + side(c, 1, 2)) / 2 / float64(c.Rows.N) }
-	width := func(c Candidate) float64 { return (side(c, 0, 1) + side(c, 3, 2)) / 2 / float64(c.Cols.N) }
-	return height(a) / height(b), width(a) / width(b)
-}
