@@ -230,7 +230,7 @@ func GrowStrip(p DarkPlane, g NodeGrid, level float64) (NodeGrid, float64, bool)
 		sort.Float64s(across)
 		raster.Trace("grow strip: lines across %.2f, in the last strip %.2f (grid %.2f), along %.2f: %.1f", med, prev, level, bestV, across)
 	}
-	if med < share*prev || med < Measuring.MinBigRidge || (p.TwoSided && med > Measuring.maxGrowShare*prev) {
+	if med < share*prev || med < Measuring.MinBigRidge || (p.TwoSided && med > Measuring.maxGrowShare*max(prev, level)) {
 		return g, med, false
 	}
 	return out, med, true

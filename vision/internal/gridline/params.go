@@ -45,8 +45,11 @@ type lineParams struct {
 	runOnShare float64
 	// maxGrowShare is the most the lines across a new strip of a small
 	// grid may stand out, as a share of the lines across the strip it
-	// joins: more is the print around the grid (a row of buttons, a
-	// heading), drawn darker than any grid's lines.
+	// joins or of the grid's as a whole, whichever stand out more: more
+	// is the print around the grid (a row of buttons, a heading), drawn
+	// darker than any grid's lines. The grid's own level counts too
+	// because the strip joined can be faint where shaded givens flank
+	// its lines.
 	maxGrowShare float64
 	// MinSmallGrowShare is minGrowShare for a small grid's strips, whose
 	// lines are held to the paper on both sides and along their whole
