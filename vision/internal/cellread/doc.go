@@ -4,7 +4,9 @@
 //   - features.go measures what is in a cell (ink, shape, colour) on the
 //     Image the rectified grid is cut into, each cell through a window
 //     that follows the lines found around it (light lines on a dark
-//     theme's board, dark ones elsewhere).
+//     theme's board, dark ones elsewhere). Its colours are judged
+//     white-balanced to the grid's paper (whitebalance.go); the cell
+//     net sees them as rectified.
 //   - style.go is where a glyph style is decided: by the cell classifier
 //     (net.go, the embedded vision/model/cells.onnx, over the patches of
 //     patch.go) and, should it fail to load, by the ink's shapes.

@@ -33,7 +33,10 @@ type Features struct {
 // [c*px, (c+1)*px) x [r*px, (r+1)*px).
 type Image struct {
 	Rows, Cols, Px int
-	bgr            raster.BGRPlane
+	bgr            raster.BGRPlane // white-balanced (whiteBalanced), for the colour rules
+	// patchBGR is the grid's colours as rectified, which the cell net
+	// was trained on.
+	patchBGR       raster.BGRPlane
 	Gray           raster.Plane
 	Ink            []bool  // darker than the local paper by the ink threshold
 	faint          []bool  // darker by the lower threshold that tells a faint glyph from paper
@@ -53,7 +56,8 @@ type Image struct {
 // kernel wider than any glyph removes the glyphs and lines but keeps
 // shadows and shaded cells, so ink is what stands out locally.
 func NewImage(grid gocv.Mat, rows, cols, px int) Image {
-	ci := Image{Rows: rows, Cols: cols, Px: px, bgr: raster.BGRPlaneOf(grid)}
+	raw := raster.BGRPlaneOf(grid)
+	ci := Image{Rows: rows, Cols: cols, Px: px, bgr: whiteBalanced(raw), patchBGR: raw}
 	gray := raster.ToGray(grid)
 	defer gray.Close()
 	paper := gocv.NewMat()

@@ -62,7 +62,7 @@ func CellPatches(ci Image, side int) []CellPatch {
 	scale := float64(CellSide) / float64(ci.Px)
 	w, h := int(math.Round(float64(ci.Gray.W)*scale)), int(math.Round(float64(ci.Gray.H)*scale))
 	grey := shrink(ci.Gray.Pix, ci.Gray.W, ci.Gray.H, gocv.MatTypeCV8U, w, h)
-	bgr := shrink(ci.bgr.Pix, ci.bgr.W, ci.bgr.H, gocv.MatTypeCV8UC3, w, h)
+	bgr := shrink(ci.patchBGR.Pix, ci.patchBGR.W, ci.patchBGR.H, gocv.MatTypeCV8UC3, w, h)
 	// On a dark theme the glyphs are lighter than the board, and the grey
 	// channel is turned over so that the net sees dark-on-light ink
 	// either way, not a second look of every glyph that its training
