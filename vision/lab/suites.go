@@ -46,7 +46,7 @@ var Suites = []Suite{
 	{Name: "study-photos", Seed: 9302, Kind: synth.KindPhoto, N: 140, Wild: true, What: "looked into: as study-clean, photos"},
 	{Name: "clue-clean", Seed: 9401, Kind: synth.KindClean, N: 140, Wild: true, What: "looked into: rendered 2026-11-29 to find the clue misses the fresh suites count (no site inked, dropped by the grid's rules) without opening them (wild looks, screenshots)"},
 	{Name: "hunt-clean", Seed: 9501, Kind: synth.KindClean, N: 140, Wild: true, What: "rendered 2026-11-29 to count what a user gets on a seed no tuning had seen; opened: the wrong answer end to end, and a tiles board whose clues all went missing (two boards)"},
-	{Name: "hunt-photos", Seed: 9502, Kind: synth.KindPhoto, N: 140, Wild: true, What: "as hunt-clean, photos; opened: the wrong answer end to end and the board a change lost (two boards)"},
+	{Name: "hunt-photos", Seed: 9502, Kind: synth.KindPhoto, N: 140, Wild: true, What: "as hunt-clean, photos; opened: the wrong answer end to end and the board a change lost (two boards); looked into 2026-11-30: its wrong sizes, moons and clue misses"},
 	{Name: "fresh2-clean", Seed: 9601, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-29 after the style-by-fit change was written, then only measured, totals only (wild looks, screenshots)"},
 	{Name: "fresh2-photos", Seed: 9602, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on, never looked into: as fresh2-clean, photos"},
 	{Name: "fixtures", Dir: "repo:vision/testdata/reader", What: "the reader's own clean screenshots (testdata)"},

@@ -1,10 +1,6 @@
 package cellread
 
-import (
-	"slices"
-
-	"binocle/vision/internal/raster"
-)
+import "binocle/vision/internal/raster"
 
 // A photo's light tints the whole page: warm lamps turn white paper
 // cream and take the blue out of a Tango moon, whose thin crescent then
@@ -39,41 +35,52 @@ const (
 // told.
 func whiteBalanced(p raster.BGRPlane) raster.BGRPlane {
 	f := &Tuned.Features
-	var light []int
-	var chans [3][]int
-	n := 0
+	// Histograms, not sorts: a big grid's paper is a few hundred
+	// thousand samples.
+	paper := func(x, y int) (b, g, r uint8, ok bool) {
+		b, g, r = p.At(x, y)
+		mx, mn := max(r, g, b), min(r, g, b)
+		return b, g, r, mx > f.brightLevel && float64(mx-mn) <= f.colouredSat*float64(mx)
+	}
+	var light [3*255 + 1]int
+	n, kept := 0, 0
 	for y := 0; y < p.H; y += paperSampleStep {
 		for x := 0; x < p.W; x += paperSampleStep {
 			n++
-			b, g, r := p.At(x, y)
-			mx, mn := max(r, g, b), min(r, g, b)
-			if mx <= f.brightLevel || float64(mx-mn) > f.colouredSat*float64(mx) {
-				continue
+			if b, g, r, ok := paper(x, y); ok {
+				light[int(b)+int(g)+int(r)]++
+				kept++
 			}
-			light = append(light, int(b)+int(g)+int(r))
-			chans[0] = append(chans[0], int(b))
-			chans[1] = append(chans[1], int(g))
-			chans[2] = append(chans[2], int(r))
 		}
 	}
-	if n == 0 || float64(len(light)) < paperShare*float64(n) {
+	if n == 0 || float64(kept) < paperShare*float64(n) {
 		return p
 	}
-	cut := slices.Clone(light)
-	slices.Sort(cut)
-	lightest := cut[int((1-paperTop)*float64(len(cut)-1))]
-	var paper [3][]int
-	for i, v := range light {
-		if v >= lightest {
-			for c := range paper {
-				paper[c] = append(paper[c], chans[c][i])
+	lightest, above := len(light)-1, 0
+	for ; lightest > 0; lightest-- {
+		if above += light[lightest]; float64(above) >= paperTop*float64(kept) {
+			break
+		}
+	}
+	var chans [3][256]int
+	for y := 0; y < p.H; y += paperSampleStep {
+		for x := 0; x < p.W; x += paperSampleStep {
+			if b, g, r, ok := paper(x, y); ok && int(b)+int(g)+int(r) >= lightest {
+				chans[0][b]++
+				chans[1][g]++
+				chans[2][r]++
 			}
 		}
 	}
 	var level [3]float64
-	for c := range paper {
-		slices.Sort(paper[c])
-		level[c] = float64(max(1, paper[c][len(paper[c])/2]))
+	for c := range chans {
+		half, sum := (above+1)/2, 0
+		for v, k := range chans[c] {
+			if sum += k; sum >= half {
+				level[c] = float64(max(1, v))
+				break
+			}
+		}
 	}
 	top := max(level[0], level[1], level[2])
 	var gain [3]float64
