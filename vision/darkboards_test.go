@@ -38,21 +38,31 @@ func TestDarkBoards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Run(tc.suite+"/"+spec.Name, func(t *testing.T) {
-			sample, err := synth.Render(spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := vision.LoadBytes(sample.Data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer m.Close()
-			r, err := vision.Read(m)
-			s := lab.ScoreReading(sample.Truth, r, err)
-			if !s.Perfect() {
-				t.Errorf("size right %v, %d of %d cells right, clues right %v", s.SizeRight, s.CellsRight, s.Cells, s.EdgesRight)
-			}
-		})
+		t.Run(tc.suite+"/"+spec.Name, func(t *testing.T) { wantPerfect(t, spec, readWhole) })
+	}
+}
+
+// readWhole reads an encoded picture at full size, as Read does.
+func readWhole(data []byte) (*vision.Reading, error) {
+	m, err := vision.LoadBytes(data)
+	if err != nil {
+		return nil, err
+	}
+	defer m.Close()
+	return vision.Read(m)
+}
+
+// wantPerfect renders spec and checks that read reads it perfectly:
+// size, cells and clues.
+func wantPerfect(t *testing.T, spec synth.Spec, read func([]byte) (*vision.Reading, error)) {
+	t.Helper()
+	sample, err := synth.Render(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := read(sample.Data)
+	s := lab.ScoreReading(sample.Truth, r, err)
+	if !s.Perfect() {
+		t.Errorf("size right %v, %d of %d cells right, clues right %v", s.SizeRight, s.CellsRight, s.Cells, s.EdgesRight)
 	}
 }

@@ -5,7 +5,6 @@ import (
 
 	"binocle/internal/synth"
 	"binocle/vision"
-	"binocle/vision/lab"
 )
 
 // TestTangoUnderWarmLight reads Tango boards photographed under warm
@@ -32,16 +31,6 @@ func TestTangoUnderWarmLight(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Run(tc.suite+"/"+spec.Name, func(t *testing.T) {
-			sample, err := synth.Render(spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := vision.ReadBytes(sample.Data)
-			s := lab.ScoreReading(sample.Truth, r, err)
-			if !s.Perfect() {
-				t.Errorf("size right %v, %d of %d cells right, clues right %v", s.SizeRight, s.CellsRight, s.Cells, s.EdgesRight)
-			}
-		})
+		t.Run(tc.suite+"/"+spec.Name, func(t *testing.T) { wantPerfect(t, spec, vision.ReadBytes) })
 	}
 }

@@ -20,14 +20,7 @@ import (
 // counted in 4 rows of 6). The renders are the suites' own, so the shared
 // datasets must be there.
 func TestBoardInBox(t *testing.T) {
-	dir, err := synth.SharedDir("datasets")
-	if err != nil {
-		t.Skipf("no shared datasets (%v): the suites' renders need them", err)
-	}
-	lib, err := synth.LoadLibrary(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := suiteLibrary(t)
 	for _, tc := range []struct {
 		suite      string
 		wild       bool
@@ -51,14 +44,36 @@ func TestBoardInBox(t *testing.T) {
 	}
 }
 
+// suiteLibrary is the shared datasets the suites render from; the test
+// is skipped without them.
+func suiteLibrary(t *testing.T) *synth.Library {
+	t.Helper()
+	dir, err := synth.SharedDir("datasets")
+	if err != nil {
+		t.Skipf("no shared datasets (%v): the suites' renders need them", err)
+	}
+	lib, err := synth.LoadLibrary(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lib
+}
+
 // wantFound renders spec and checks that Find finds a rows×cols grid in it.
 func wantFound(t *testing.T, spec synth.Spec, rows, cols int) {
+	t.Helper()
+	wantFoundDecoded(t, spec, gocv.IMReadColor, rows, cols)
+}
+
+// wantFoundDecoded is wantFound with the render decoded by flags (a
+// reduced decode, as the reader decodes a big photo).
+func wantFoundDecoded(t *testing.T, spec synth.Spec, flags gocv.IMReadFlag, rows, cols int) {
 	t.Helper()
 	sample, err := synth.Render(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := gocv.IMDecode(sample.Data, gocv.IMReadColor)
+	img, err := gocv.IMDecode(sample.Data, flags)
 	if err != nil {
 		t.Fatal(err)
 	}
