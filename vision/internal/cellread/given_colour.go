@@ -90,31 +90,55 @@ func colourGivens(ci Image, cells []solver.Cell) []bool {
 	if sameHue(centres[0], centres[1], p) {
 		return nil
 	}
-	printed := 0
-	byHue := false
-	switch c0, c1 := chroma(centres[0]), chroma(centres[1]); {
+	// The player's group is the fainter one, or else the more coloured
+	// one (-1: neither stands out so), as below.
+	fainter, coloured := -1, -1
+	switch {
 	case centres[0][3]-centres[1][3] >= p.markFainter:
+		fainter = 1
 	case centres[1][3]-centres[0][3] >= p.markFainter:
-		printed = 1
-	case c0-c1 >= p.markChroma:
-		printed, byHue = 1, true
-	case c1-c0 >= p.markChroma:
-		byHue = true
-	default:
-		return nil
+		fainter = 0
 	}
-	if !byHue {
+	switch c0, c1 := chroma(centres[0]), chroma(centres[1]); {
+	case c0-c1 >= p.markChroma:
+		coloured = 0
+	case c1-c0 >= p.markChroma:
+		coloured = 1
+	}
+	marks := fainter
+	switch {
+	case fainter < 0:
+		marks = coloured
+	case coloured == fainter:
+		// Fainter and more coloured both: a pen, which its hue alone
+		// tells wherever it is written; a stroke reaching a corner or
+		// two of its 467 cells does not make it print (study-photos
+		// wild-photo-010).
+	default:
 		// Told by strength alone, a fainter group could be glyphs on
 		// shaded cells or in a shadow, or the rim of a thick line
 		// reaching into the cells: the marks must be written on plain
-		// paper, their corners clear.
-		for k, i := range filled {
-			row, col := i/ci.Cols, i%ci.Cols
-			if group[k] != printed && (!ci.onPlainPaper(row, col) || ci.cornerInk(row, col) > p.markCornerInk) {
-				return nil
-			}
+		// paper, their corners clear. Print an app sets on shaded
+		// cells in grey is fainter than a blue pen's marks beside it
+		// (dev-photos wild-photo-057): where most of the fainter group
+		// is off plain paper and the other group is the more coloured,
+		// the other is the player's.
+		off := ci.offPlainPaper(filled, group, fainter)
+		if raster.Trace != nil {
+			raster.Trace("colour givens: fainter group %d, more coloured %d, %.2f of the fainter off plain paper", fainter, coloured, off)
+		}
+		switch {
+		case off == 0:
+		case off >= p.shadedPrintShare && coloured == 1-fainter:
+			marks = coloured
+		default:
+			marks = -1
 		}
 	}
+	if marks < 0 {
+		return nil
+	}
+	printed := 1 - marks
 	given := make([]bool, len(cells))
 	for i, v := range cells {
 		given[i] = v != solver.Empty
@@ -123,6 +147,23 @@ func colourGivens(ci Image, cells []solver.Cell) []bool {
 		given[i] = group[k] == printed
 	}
 	return given
+}
+
+// offPlainPaper is the share of the filled cells of group marks that
+// are not on plain paper or have ink in their corners.
+func (ci Image) offPlainPaper(filled, group []int, marks int) float64 {
+	n, off := 0, 0
+	for k, i := range filled {
+		if group[k] != marks {
+			continue
+		}
+		n++
+		row, col := i/ci.Cols, i%ci.Cols
+		if !ci.onPlainPaper(row, col) || ci.cornerInk(row, col) > Tuned.Givens.markCornerInk {
+			off++
+		}
+	}
+	return float64(off) / float64(max(1, n))
 }
 
 // followsSymbols says whether the two groups only gather whole symbols:
