@@ -21,24 +21,36 @@ func TestDarkBoards(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders the suites' screenshots")
 	}
+	eachRender(t, []suiteRender{
+		{"study-clean", true, 9301, synth.KindClean, 71},
+		{"study-clean", true, 9301, synth.KindClean, 115},
+		{"study-clean", true, 9301, synth.KindClean, 100},
+		{"study-clean", true, 9301, synth.KindClean, 104},
+		{"tuned-clean", false, lab.ReportSeed, synth.KindClean, 41},
+	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, readWhole) })
+}
+
+// suiteRender names one render of a suite: the suite, whether it is
+// a wild one, its seed, its kind and the render's index in it.
+type suiteRender struct {
+	suite string
+	wild  bool
+	seed  uint64
+	kind  synth.Kind
+	index int
+}
+
+// eachRender runs check on each render's spec, as a subtest named
+// after the suite and the render.
+func eachRender(t *testing.T, renders []suiteRender, check func(t *testing.T, spec synth.Spec)) {
+	t.Helper()
 	lib := synthLibrary(t)
-	for _, tc := range []struct {
-		suite string
-		wild  bool
-		seed  uint64
-		index int
-	}{
-		{"study-clean", true, 9301, 71},
-		{"study-clean", true, 9301, 115},
-		{"study-clean", true, 9301, 100},
-		{"study-clean", true, 9301, 104},
-		{"tuned-clean", false, lab.ReportSeed, 41},
-	} {
-		spec, err := lib.SpecAt(tc.wild, tc.seed, synth.KindClean, tc.index)
+	for _, r := range renders {
+		spec, err := lib.SpecAt(r.wild, r.seed, r.kind, r.index)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Run(tc.suite+"/"+spec.Name, func(t *testing.T) { wantPerfect(t, spec, readWhole) })
+		t.Run(r.suite+"/"+spec.Name, func(t *testing.T) { check(t, spec) })
 	}
 }
 

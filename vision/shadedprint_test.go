@@ -29,50 +29,38 @@ func TestPenBesideShadedPrint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders the suites' photos")
 	}
-	lib := synthLibrary(t)
-	for _, tc := range []struct {
-		suite string
-		seed  uint64
-		index int
-	}{
-		{"dev-photos", 9202, 57},
-		{"study-photos", 9302, 10},
-	} {
-		spec, err := lib.SpecAt(true, tc.seed, synth.KindPhoto, tc.index)
+	eachRender(t, []suiteRender{
+		{"dev-photos", true, 9202, synth.KindPhoto, 57},
+		{"study-photos", true, 9302, synth.KindPhoto, 10},
+	}, func(t *testing.T, spec synth.Spec) {
+		player := lab.PlayerCells(spec)
+		if player == nil {
+			t.Fatal("the render has no player's marks")
+		}
+		sample, err := synth.Render(spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Run(tc.suite+"/"+spec.Name, func(t *testing.T) {
-			player := lab.PlayerCells(spec)
-			if player == nil {
-				t.Fatal("the render has no player's marks")
+		r, err := vision.ReadBytes(sample.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Rows != spec.Rows || r.Cols != spec.Cols || len(r.Given) != len(r.Cells) {
+			t.Fatalf("read %dx%d with %d given flags, want %dx%d", r.Rows, r.Cols, len(r.Given), spec.Rows, spec.Cols)
+		}
+		filled, wrong := 0, 0
+		for i, v := range r.Cells {
+			row, col := i/r.Cols, i%r.Cols
+			if v == solver.Empty || sample.Truth.Cells[row][col] == '.' {
+				continue
 			}
-			sample, err := synth.Render(spec)
-			if err != nil {
-				t.Fatal(err)
+			filled++
+			if r.Given[i] != (player[row][col] == '.') {
+				wrong++
 			}
-			r, err := vision.ReadBytes(sample.Data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Rows != spec.Rows || r.Cols != spec.Cols || len(r.Given) != len(r.Cells) {
-				t.Fatalf("read %dx%d with %d given flags, want %dx%d", r.Rows, r.Cols, len(r.Given), spec.Rows, spec.Cols)
-			}
-			filled, wrong := 0, 0
-			for i, v := range r.Cells {
-				row, col := i/r.Cols, i%r.Cols
-				if v == solver.Empty || sample.Truth.Cells[row][col] == '.' {
-					continue
-				}
-				filled++
-				if r.Given[i] != (player[row][col] == '.') {
-					wrong++
-				}
-			}
-			t.Logf("%s: %d of %d wrong", spec.Name, wrong, filled)
-			if wrong > 0 {
-				t.Errorf("%d of %d filled cells labelled wrong (given or the player's)", wrong, filled)
-			}
-		})
-	}
+		}
+		if wrong > 0 {
+			t.Errorf("%d of %d filled cells labelled wrong (given or the player's)", wrong, filled)
+		}
+	})
 }

@@ -18,19 +18,8 @@ func TestTangoUnderWarmLight(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders the suites' photos")
 	}
-	lib := synthLibrary(t)
-	for _, tc := range []struct {
-		suite string
-		seed  uint64
-		index int
-	}{
-		{"hunt-photos", 9502, 89},
-		{"dev-photos", 9202, 75},
-	} {
-		spec, err := lib.SpecAt(true, tc.seed, synth.KindPhoto, tc.index)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Run(tc.suite+"/"+spec.Name, func(t *testing.T) { wantPerfect(t, spec, vision.ReadBytes) })
-	}
+	eachRender(t, []suiteRender{
+		{"hunt-photos", true, 9502, synth.KindPhoto, 89},
+		{"dev-photos", true, 9202, synth.KindPhoto, 75},
+	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
 }
