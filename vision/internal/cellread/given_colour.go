@@ -128,7 +128,7 @@ func colourGivens(ci Image, cells []solver.Cell) []bool {
 			raster.Trace("colour givens: fainter group %d, more coloured %d, %.2f of the fainter off plain paper", fainter, coloured, off)
 		}
 		switch {
-		case off == 0:
+		case off <= p.strayMarkShare:
 		case off >= p.shadedPrintShare && coloured == 1-fainter:
 			marks = coloured
 		default:

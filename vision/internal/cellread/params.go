@@ -76,7 +76,7 @@ var Tuned = Params{
 		markCorner: 0.07, markCornerSize: 0.1, markCornerInk: 0.1,
 		markSizeMin: 0.4, markSizeMax: 2.5, lightPaper: 128, markShape: 2.0,
 		inkTopShare: 0.05, coreShare: 0.6,
-		colourMinGroup: 2, colourMinShare: 0.1, hueChroma: 0.25, sameHueCos: 0.95, colourApart: 0.2, colourSeparation: 3.5, colourSpreadFloor: 0.05, colourSymbolShare: 0.9, markChroma: 0.15, markFainter: 0.15, shadedPrintShare: 0.5, strengthWeight: 0.5, faintestShare: 0.35,
+		colourMinGroup: 2, colourMinShare: 0.1, hueChroma: 0.25, sameHueCos: 0.95, colourApart: 0.2, colourSeparation: 3.5, colourSpreadFloor: 0.05, colourSymbolShare: 0.9, markChroma: 0.15, markFainter: 0.15, shadedPrintShare: 0.5, strayMarkShare: 0.1, strengthWeight: 0.5, faintestShare: 0.35,
 	},
 }
 
@@ -520,6 +520,12 @@ type givenParams struct {
 	// coloured, that one is the player's. A pencil's group has a cell
 	// or two whose corners a stroke reaches, not most.
 	shadedPrintShare float64
+	// strayMarkShare is the largest share of a fainter group's cells off
+	// plain paper that still lets it be the player's: a pencil's thick
+	// strokes reach the corners of a few of its cells (study-clean
+	// wild-clean-084, 9 % of 503); glyphs on shading or in a shadow's
+	// edge are most of theirs.
+	strayMarkShare float64
 	// strengthWeight scales the log of a cell's strength against its
 	// symbol's typical one where it joins the hue in two-means: pencil
 	// at half print's strength stands 0.35 off, as far as a blue pen
