@@ -37,6 +37,18 @@ func inkGivens(ci Image, cells []solver.Cell) []bool {
 		return given
 	}
 	if s, ok := SplitTwo(colour, p.penColourGap, p.colourFloor); ok && s.loMean <= p.printColourMax {
+		// A board printing its 0s in one colour and its 1s in another
+		// splits by colour as cleanly as print and pen, its groups
+		// whole symbols (dev-clean wild-clean-093: blue 0s, black 1s,
+		// 202 printed 0s taken for the player's). A pen of the print's
+		// colour beside it cannot be told; all stay givens.
+		group := make([]int, len(filled))
+		for _, k := range s.hi {
+			group[k] = 1
+		}
+		if followsSymbols(group, filled, cells, p.colourSymbolShare) {
+			return nil
+		}
 		return mark(s.Lo, s.hi)
 	}
 	// Each symbol's contrast as a share of its darkest (a high
