@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"binocle/internal/synth"
-	"binocle/solver"
 	"binocle/vision"
 	"binocle/vision/lab"
 )
@@ -89,39 +88,18 @@ func countMarksTold(t *testing.T, spec synth.Spec, marked bool) marksTold {
 		t.Fatalf("read %dx%d with %d given flags, want %dx%d", r.Rows, r.Cols, len(r.Given), spec.Rows, spec.Cols)
 	}
 	var c marksTold
-	for i, v := range r.Cells {
-		row, col := i/r.Cols, i%r.Cols
-		if v == solver.Empty || sample.Truth.Cells[row][col] == '.' {
-			continue
-		}
-		if player == nil || player[row][col] == '.' {
+	lab.TellFilled(&sample.Truth, player, r, func(given, right bool) {
+		if given {
 			c.givens++
-			if !r.Given[i] {
+			if !right {
 				c.givensAsMarks++
 			}
-		} else {
-			c.marks++
-			if r.Given[i] {
-				c.marksAsGivens++
-			}
+			return
 		}
-	}
-	return c
-}
-
-// TestSymbolsInTwoInks reads a clean 40×30 digit board that prints its
-// 0s in blue and its 1s in black, with no player's entries (dev-clean
-// wild-clean-093). The ink test cut its filled cells by colour, as it
-// would print and a pen, and called the 202 blue 0s the player's; a cut
-// that only gathers whole symbols is now no split. No given may be taken
-// for a mark.
-func TestSymbolsInTwoInks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("renders the suite's screenshot")
-	}
-	eachRender(t, []suiteRender{{"dev-clean", true, 9201, synth.KindClean, 93}}, func(t *testing.T, spec synth.Spec) {
-		if c := countMarksTold(t, spec, false); c.givensAsMarks > 0 {
-			t.Errorf("of %d givens, %d taken for marks", c.givens, c.givensAsMarks)
+		c.marks++
+		if !right {
+			c.marksAsGivens++
 		}
 	})
+	return c
 }

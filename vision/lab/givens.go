@@ -160,13 +160,7 @@ func (s *GivensScore) add(name string, t *synth.Truth, player []string, look str
 			s.Misses = append(s.Misses, miss)
 		}
 	}()
-	for i, v := range r.Cells {
-		row, col := i/t.Cols, i%t.Cols
-		if v == solver.Empty || t.Cells[row][col] == '.' {
-			continue
-		}
-		given := !marked || player[row][col] == '.'
-		right := r.Given[i] == given
+	TellFilled(t, player, r, func(given, right bool) {
 		s.Filled++
 		miss.Filled++
 		if marked {
@@ -195,6 +189,22 @@ func (s *GivensScore) add(name string, t *synth.Truth, player []string, look str
 			s.MarksAsGivens++
 			miss.MarksAsGivens++
 		}
+	})
+}
+
+// TellFilled visits each cell filled both in a reading and in its
+// render's truth (a reading of the truth's size, with its given flags),
+// saying whether the truth prints it (player, as PlayerCells gives it,
+// nil when every filled cell is printed) and whether the reading
+// labels it so.
+func TellFilled(t *synth.Truth, player []string, r *vision.Reading, visit func(given, right bool)) {
+	for i, v := range r.Cells {
+		row, col := i/t.Cols, i%t.Cols
+		if v == solver.Empty || t.Cells[row][col] == '.' {
+			continue
+		}
+		given := player == nil || player[row][col] == '.'
+		visit(given, r.Given[i] == given)
 	}
 }
 

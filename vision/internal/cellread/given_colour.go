@@ -150,7 +150,7 @@ func colourGivens(ci Image, cells []solver.Cell) []bool {
 }
 
 // offPlainPaper is the share of the filled cells of group marks that
-// are not on plain paper or have ink in their corners.
+// are not on clear paper (onClearPaper).
 func (ci Image) offPlainPaper(filled, group []int, marks int) float64 {
 	n, off := 0, 0
 	for k, i := range filled {
@@ -158,8 +158,7 @@ func (ci Image) offPlainPaper(filled, group []int, marks int) float64 {
 			continue
 		}
 		n++
-		row, col := i/ci.Cols, i%ci.Cols
-		if !ci.onPlainPaper(row, col) || ci.cornerInk(row, col) > Tuned.Givens.markCornerInk {
+		if !ci.onClearPaper(i/ci.Cols, i%ci.Cols) {
 			off++
 		}
 	}

@@ -104,7 +104,7 @@ func (ci Image) marksLookLikeGlyphs(filled, printed, marks []int) bool {
 		area, aspect := box(k)
 		size, shape := area/typicalArea, aspect/typicalAspect
 		if size < p.markSizeMin || size > p.markSizeMax || shape < 1/p.markShape || shape > p.markShape ||
-			ci.cornerInk(row, col) > p.markCornerInk || !ci.onPlainPaper(row, col) {
+			!ci.onClearPaper(row, col) {
 			return false
 		}
 	}
@@ -200,6 +200,12 @@ func (ci Image) inkColour(row, col int) (colour, contrast float64, ok bool) {
 		return 0, 0, false
 	}
 	return (most - min(taken[0], taken[1], taken[2])) / most, sw / float64(k), true
+}
+
+// onClearPaper says whether a cell is where a player writes: on plain
+// paper (onPlainPaper), its corners clear of ink.
+func (ci Image) onClearPaper(row, col int) bool {
+	return ci.cornerInk(row, col) <= Tuned.Givens.markCornerInk && ci.onPlainPaper(row, col)
 }
 
 // onPlainPaper says whether the paper in a cell's corners is as light as
