@@ -144,24 +144,65 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 
 // readScaledOn is readScaled with the grid found by find: one of locate's
 // ladders.
+//
+// The rules pick the rung. A published puzzle has exactly one solution,
+// and a grid read where it is not the puzzle's seldom has one: a small
+// answer grid printed on the page, its lines the clearest, taken for the
+// puzzle (hunt-photos wild-photo-039); a board read a row short, or with
+// the page's text around it (wild-photos wild-photo-075, -090). Where
+// the first rung's reading, its size and looks checked by the rules, has
+// not exactly one solution (solvesAsPrinted: a player's entries may be
+// wrong), the rungs below it look on, and the first whose reading
+// has a published size and exactly one solution is taken instead. Where
+// none has, the first rung's reading stands: a misread cell, not the
+// grid, is the likelier cause, and the suggestions are made for it.
 func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage), find func(gocv.Mat, func(locate.Candidate, float64) bool) (locate.Candidate, float64, error)) (*Reading, error) {
-	// What a rung found may show no grid once rectified (gridShown): a
-	// thumbnail's lattice, a page's text taken for a board. The rungs
-	// below it look on, as they would had it found nothing.
-	var r *Reading
-	var c locate.Candidate
+	var first, r *Reading
+	var firstC, c locate.Candidate
+	var firstScale float64
 	_, locScale, err := find(img, func(found locate.Candidate, foundScale float64) bool {
-		r, c = readFound(img, found, foundScale, scale, width, height)
-		return r != nil
+		if first != nil && found.Rows.N*found.Cols.N > rungRuleCells {
+			return false
+		}
+		// What a rung found may show no grid once rectified (gridShown):
+		// a thumbnail's lattice, a page's text taken for a board. The
+		// rungs below it look on, as they would had it found nothing.
+		fr, fc := readFound(img, found, foundScale, scale, width, height)
+		if fr == nil {
+			return false
+		}
+		// The size is checked on the reading the rung gave, its
+		// counters trimmed and its squarest count chosen (readFound),
+		// so that the rules see the grid every other check has passed;
+		// the clues' kinds and the cells' looks then on the size the
+		// rules settled.
+		if sr, sc, ok := sizeByRules(img, fr, fc, foundScale, scale, width, height); ok {
+			fr, fc = sr, sc
+		}
+		fr.lookByRules()
+		if first == nil {
+			first, firstC, firstScale = fr, fc, foundScale
+			if fr.Rows*fr.Cols > rungRuleCells || fr.solvesAsPrinted() {
+				r, c = fr, fc
+				return true
+			}
+			return false
+		}
+		if fr.publishedSize() && fr.solvesAsPrinted() {
+			// On the candidate too, for a caller who reads it again.
+			fc.Evidence.PassedOver = fmt.Sprintf("%dx%d %s", first.Rows, first.Cols, first.Method)
+			fr.Evidence.PassedOver = fc.Evidence.PassedOver
+			r, c = fr, fc
+			return true
+		}
+		return false
 	})
-	if err != nil {
+	switch {
+	case err == nil:
+	case first != nil:
+		r, c, locScale = first, firstC, firstScale
+	default:
 		return nil, err
-	}
-	// The size is checked on the reading the ladder settled on, its
-	// counters trimmed and its squarest count chosen (readFound), so
-	// that the rules see the grid every other check has passed.
-	if sr, sc, ok := sizeByRules(img, r, c, locScale, scale, width, height); ok {
-		r, c = sr, sc
 	}
 	// Only a caller who watches the read pays for reading the winner
 	// again.
@@ -169,12 +210,19 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 		if r, err = readCandidate(img, c, locScale, scale, width, height, observe); err != nil {
 			return nil, err
 		}
+		r.lookByRules()
 	}
-	// The clues' kinds and the cells' looks are checked last, on the
-	// size the rules settled.
-	r.lookByRules()
 	return r, nil
 }
+
+// rungRuleCells is the biggest grid whose reading, without exactly one
+// solution, sends the ladder on to the rungs below (readScaledOn), and
+// the biggest a rung below may offer then. Each rung's grid is read
+// again, up to a second on a big grid in a 12 MP photo: with no cap,
+// photos of 30×30 and bigger grids took 6 to 17 s where they took 2 to
+// 4, and every board a lower rung's reading set right on the suites
+// looked into was 14×14 or smaller.
+const rungRuleCells = 16 * 16
 
 // readFound reads the grid a rung found at c, in img scaled down by
 // locScale: the reading, and the candidate it was read at, or nil when

@@ -33,6 +33,24 @@ func (r *Reading) solvesOnce() bool {
 	return err == nil && uniqueWithin(p, auto, sizeRuleTime)
 }
 
+// solvesAsPrinted says whether the reading has exactly one solution with
+// every filled cell taken as a given, or, where the player's marks were
+// told from the print, with the printed givens alone. A half-played
+// board's wrong entry, which is what its user asks about, leaves it
+// without a solution though it is read right; a finished board whose
+// few shaded givens pin no answer alone is still its one solution.
+func (r *Reading) solvesAsPrinted() bool {
+	if r.solvesOnce() {
+		return true
+	}
+	if !r.HasMarks() {
+		return false
+	}
+	rules, auto := r.Rules()
+	p, err := r.GivensPuzzle(rules)
+	return err == nil && uniqueWithin(p, auto, sizeRuleTime)
+}
+
 // The ways a grid's lattice is found a row or a column off, as
 // (top, bottom, left, right) rows and columns taken off; negative adds.
 // A line missed (an open border, a faint last line) is likelier than a

@@ -102,6 +102,11 @@ type Evidence struct {
 	// say, where the cell net's left the puzzle without one solution
 	// (vision/clue_rules.go, cellsByRules).
 	CellsByLook bool `json:"cells_by_look,omitempty"`
+	// PassedOver is the size and method ("6x6 lattice") of the grid the
+	// first rung found, where its reading had not exactly one solution
+	// and a lower rung's, read at a published size, had: the rules
+	// picked the rung (vision/read.go, readScaledOn).
+	PassedOver string `json:"passed_over,omitempty"`
 }
 
 // noEvidence is the evidence of a locator that measures none of the

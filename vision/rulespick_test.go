@@ -1,0 +1,30 @@
+package vision_test
+
+import (
+	"testing"
+
+	"binocle/internal/synth"
+	"binocle/vision"
+)
+
+// TestRulesPickTheRung reads photos whose first rung found a grid that
+// is not the puzzle's, or not all of it, and whose reading there had no
+// single solution; a rung further down the ladder found the puzzle,
+// read at a published size with exactly one solution:
+//   - hunt-photos wild-photo-039: the small answer grid printed on the
+//     page, its lines the clearest, taken for the 6×6 Troix puzzle;
+//   - wild-photos wild-photo-075: a Tango board read 8×6 with the page
+//     around it;
+//   - wild-photos wild-photo-090: a tile board read 12×13 for 14×14.
+//
+// Each must be read perfectly, as the app reads a file.
+func TestRulesPickTheRung(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders the suites' photos")
+	}
+	eachRender(t, []suiteRender{
+		{"hunt-photos", true, 9502, synth.KindPhoto, 39},
+		{"wild-photos", true, 9002, synth.KindPhoto, 75},
+		{"wild-photos", true, 9002, synth.KindPhoto, 90},
+	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
+}
