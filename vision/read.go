@@ -80,12 +80,15 @@ type picture struct {
 }
 
 // read is the one path every entry takes: the copy it has first, then
-// the full-size picture when the copy showed no grid. Millis count from
+// the full-size picture when the copy showed no grid, or a small grid
+// whose reading the rules turn down (fullByRules). Millis count from
 // start.
 func read(p picture, start time.Time) (*Reading, error) {
 	r, err := readScaled(p.mat, p.scale, p.width, p.height, p.observe)
 	if err != nil {
 		r, err = p.retryFull(err)
+	} else if fr := p.fullByRules(r); fr != nil {
+		r = fr
 	}
 	if err != nil {
 		r, err = p.lastResort(err)
@@ -95,6 +98,35 @@ func read(p picture, start time.Time) (*Reading, error) {
 	}
 	r.Millis = float64(time.Since(start).Microseconds()) / 1000
 	return r, nil
+}
+
+// fullByRules reads the picture at full size where r, read in its
+// reduced copy, is a grid up to rungRuleCells without exactly one
+// solution (solvesAsPrinted), and gives that reading where it has a
+// published size and exactly one solution; nil otherwise. A grid's
+// faint lines or small glyphs, blurred in the reduced decode, may show
+// at full size a line the reduced copy missed or a glyph it misread.
+func (p picture) fullByRules(r *Reading) *Reading {
+	if p.full == nil || r.Rows*r.Cols > rungRuleCells || r.solvesAsPrinted() {
+		return nil
+	}
+	full, err := p.full()
+	if err != nil {
+		return nil
+	}
+	defer full.mat.Close()
+	fr, err := readScaled(full.mat, full.scale, full.width, full.height, nil)
+	if err != nil || !fr.publishedSize() || !fr.solvesAsPrinted() {
+		return nil
+	}
+	// A watcher is shown the grid read, so only the one taken.
+	if p.observe != nil {
+		if fr, err = readScaled(full.mat, full.scale, full.width, full.height, p.observe); err != nil {
+			return nil
+		}
+	}
+	fr.Evidence.FullDecode = true
+	return fr
 }
 
 // retryFull reads the picture at full size after its reduced copy failed

@@ -28,3 +28,19 @@ func TestRulesPickTheRung(t *testing.T) {
 		{"wild-photos", true, 9002, synth.KindPhoto, 90},
 	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
 }
+
+// TestRulesPickTheDecode reads photos whose reduced decode gave a grid a
+// line off, with no single solution, where the full decode shows the
+// line the reduced one blurred and reads the grid at its size with one
+// solution: study-photos wild-photo-050 (16×12 read 17×12) and -107
+// (14×14 read 14×11). Each must be read perfectly, as the app reads a
+// file.
+func TestRulesPickTheDecode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders the suite's photos")
+	}
+	eachRender(t, []suiteRender{
+		{"study-photos", true, 9302, synth.KindPhoto, 50},
+		{"study-photos", true, 9302, synth.KindPhoto, 107},
+	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
+}
