@@ -84,8 +84,9 @@ type Evidence struct {
 	// PhaseShifted: the lattice was moved half a cell onto the lines it
 	// had fallen between (phaseChecked).
 	PhaseShifted bool `json:"phase_shifted,omitempty"`
-	// FullDecode: found only in a second decode of the file at full
-	// size, after the reduced decode showed nothing (picture.retryFull).
+	// FullDecode: found in a second decode of the file at full size,
+	// after the reduced decode showed nothing (picture.retryFull) or a
+	// grid the rules turned down (picture.fullByRules).
 	FullDecode bool `json:"full_decode,omitempty"`
 	// Chroma: found in a colour plane of the copy, not its grey (the
 	// chroma rung).
