@@ -106,11 +106,19 @@ const givensRuleTime = 100 * time.Millisecond
 func (r *Reading) givensByRules(given []bool) {
 	was := r.Given
 	r.Given = given
-	rules, auto := r.Rules()
-	if p, err := r.GivensPuzzle(rules); err == nil && uniqueWithin(p, auto, givensRuleTime) {
+	if r.unique(r.GivensPuzzle, givensRuleTime) {
 		return
 	}
 	r.Given = was
+}
+
+// unique says whether the puzzle that puzzle makes of r under r's rules
+// (Puzzle, or GivensPuzzle for the printed givens alone) has exactly one
+// solution, proved within limit.
+func (r *Reading) unique(puzzle func(solver.Rules) (*solver.Puzzle, error), limit time.Duration) bool {
+	rules, auto := r.Rules()
+	p, err := puzzle(rules)
+	return err == nil && uniqueWithin(p, auto, limit)
 }
 
 // uniqueWithin says whether p has exactly one solution, proved within

@@ -28,9 +28,7 @@ const sizeRuleCells = 40 * 40
 // solvesOnce says whether the reading, every filled cell taken as a
 // given, has exactly one solution under its rules, within sizeRuleTime.
 func (r *Reading) solvesOnce() bool {
-	rules, auto := r.Rules()
-	p, err := r.Puzzle(rules)
-	return err == nil && uniqueWithin(p, auto, sizeRuleTime)
+	return r.unique(r.Puzzle, sizeRuleTime)
 }
 
 // solvesAsPrinted says whether the reading has exactly one solution with
@@ -40,15 +38,7 @@ func (r *Reading) solvesOnce() bool {
 // without a solution though it is read right; a finished board whose
 // few shaded givens pin no answer alone is still its one solution.
 func (r *Reading) solvesAsPrinted() bool {
-	if r.solvesOnce() {
-		return true
-	}
-	if !r.HasMarks() {
-		return false
-	}
-	rules, auto := r.Rules()
-	p, err := r.GivensPuzzle(rules)
-	return err == nil && uniqueWithin(p, auto, sizeRuleTime)
+	return r.solvesOnce() || r.HasMarks() && r.unique(r.GivensPuzzle, sizeRuleTime)
 }
 
 // The ways a grid's lattice is found a row or a column off, as
