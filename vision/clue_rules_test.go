@@ -65,7 +65,7 @@ func TestCluesByRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			img, c, p := clueFixture(t, tt.seed)
 			defer img.Close()
-			r, err := readCandidate(img, c, 1, 1, img.Cols(), img.Rows(), nil)
+			r, err := readCandidate(newSource(img, 1, img.Cols(), img.Rows()), c, 1, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,6 +2,7 @@ package vision
 
 import (
 	"math"
+	"sync"
 
 	"gocv.io/x/gocv"
 
@@ -17,18 +18,45 @@ import (
 // and sudoku photos 3.5, so the bar sits well clear of both.
 const minGridEvidence = 1.5
 
-// gridShown is the reader's last check on a grid located in img, at quad
-// (img's pixels) and rectified into ci: that it is a flat grid wholly in
+// source is the picture a read looks in: a copy of the original, scaled
+// down by scale, and the original's size. Its pixel noise, the unit
+// gridShown measures a grid in, is measured once: every grid a read tries
+// (each rung's, each count of lines near it) is checked against it, and
+// measuring it again on each, a grey copy of a 12 MP photo every time,
+// cost most of a second where the rules send a read down the ladder.
+type source struct {
+	mat           gocv.Mat
+	scale         float64
+	width, height int
+
+	noiseOnce sync.Once // size_rules reads grids side by side
+	noise     float64
+}
+
+func newSource(mat gocv.Mat, scale float64, width, height int) *source {
+	return &source{mat: mat, scale: scale, width: width, height: height}
+}
+
+// pixelNoise is the copy's pixel noise in grey levels, at least one.
+func (s *source) pixelNoise() float64 {
+	s.noiseOnce.Do(func() {
+		gray := raster.ToGray(s.mat)
+		defer gray.Close()
+		s.noise = math.Max(pixelNoise(raster.PlaneOf(gray)), 1)
+	})
+	return s.noise
+}
+
+// gridShown is the reader's last check on a grid located in src's copy,
+// at quad (the copy's pixels) and rectified into ci: that it is a flat grid wholly in
 // the picture, and that it stands out from the picture's noise. Without it,
 // random noise reads as a grid of a few dozen rows with corners outside
 // the picture.
-func gridShown(img gocv.Mat, quad [4][2]float64, ci cellread.Image) bool {
-	if !plausibleQuad(quad, img.Cols(), img.Rows(), ci.Rows, ci.Cols) {
+func gridShown(src *source, quad [4][2]float64, ci cellread.Image) bool {
+	if !plausibleQuad(quad, src.mat.Cols(), src.mat.Rows(), ci.Rows, ci.Cols) {
 		return false
 	}
-	gray := raster.ToGray(img)
-	defer gray.Close()
-	noise := math.Max(pixelNoise(raster.PlaneOf(gray)), 1)
+	noise := src.pixelNoise()
 	cells, lines := gridEvidence(ci.Gray, ci.Rows, ci.Cols, ci.Px)
 	return math.Max(cells, lines) >= minGridEvidence*noise
 }

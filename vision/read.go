@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"time"
 
 	"gocv.io/x/gocv"
@@ -189,17 +190,28 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 // none has, the first rung's reading stands: a misread cell, not the
 // grid, is the likelier cause, and the suggestions are made for it.
 func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage), find func(gocv.Mat, func(locate.Candidate, float64) bool) (locate.Candidate, float64, error)) (*Reading, error) {
+	src := newSource(img, scale, width, height)
 	var first, r *Reading
 	var firstC, c locate.Candidate
 	var firstScale float64
+	var seen []seenGrid
 	_, locScale, err := find(img, func(found locate.Candidate, foundScale float64) bool {
 		if first != nil && found.Rows.N*found.Cols.N > rungRuleCells {
 			return false
 		}
+		// Rungs often find the same grid; read again it would read the
+		// same, and be turned down again.
+		at := newSeenGrid(found, foundScale)
+		for _, g := range seen {
+			if g.same(at) {
+				return false
+			}
+		}
+		seen = append(seen, at)
 		// What a rung found may show no grid once rectified (gridShown):
 		// a thumbnail's lattice, a page's text taken for a board. The
 		// rungs below it look on, as they would had it found nothing.
-		fr, fc := readFound(img, found, foundScale, scale, width, height)
+		fr, fc := readFound(src, found, foundScale)
 		if fr == nil {
 			return false
 		}
@@ -208,9 +220,10 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 		// so that the rules see the grid every other check has passed;
 		// the clues' kinds and the cells' looks then on the size the
 		// rules settled.
-		if sr, sc, ok := sizeByRules(img, fr, fc, foundScale, scale, width, height); ok {
+		if sr, sc, ok := sizeByRules(src, fr, fc, foundScale); ok {
 			fr, fc = sr, sc
 		}
+		seen = append(seen, newSeenGrid(fc, foundScale))
 		fr.lookByRules()
 		if first == nil {
 			first, firstC, firstScale = fr, fc, foundScale
@@ -239,12 +252,35 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 	// Only a caller who watches the read pays for reading the winner
 	// again.
 	if observe != nil {
-		if r, err = readCandidate(img, c, locScale, scale, width, height, observe); err != nil {
+		if r, err = readCandidate(src, c, locScale, observe); err != nil {
 			return nil, err
 		}
 		r.lookByRules()
 	}
 	return r, nil
+}
+
+// seenGrid is a grid a rung found, as the reader would read it: the
+// candidate's counts, corners and cell centres, and the scale of the copy
+// they are in.
+type seenGrid struct {
+	rows, cols int
+	quad       [4][2]float64
+	centres    [][2]float64
+	locScale   float64
+}
+
+func newSeenGrid(c locate.Candidate, locScale float64) seenGrid {
+	return seenGrid{c.Rows.N, c.Cols.N, c.Quad, c.Centres, locScale}
+}
+
+// same is whether g and o would be read alike. Only a find equal in every
+// number is: rungs that find the same lines differ by a fraction of a
+// pixel or in the centres they measured, and such a find, read again,
+// has set right a clue or a cell the first read missed (tuned-photos
+// photo-159, study-photos wild-photo-050).
+func (g seenGrid) same(o seenGrid) bool {
+	return g.rows == o.rows && g.cols == o.cols && g.quad == o.quad && g.locScale == o.locScale && slices.Equal(g.centres, o.centres)
 }
 
 // rungRuleCells is the biggest grid whose reading, without exactly one
@@ -259,7 +295,7 @@ const rungRuleCells = 16 * 16
 // readFound reads the grid a rung found at c, in img scaled down by
 // locScale: the reading, and the candidate it was read at, or nil when
 // the grid does not show there.
-func readFound(img gocv.Mat, c locate.Candidate, locScale, scale float64, width, height int) (*Reading, locate.Candidate) {
+func readFound(src *source, c locate.Candidate, locScale float64) (*Reading, locate.Candidate) {
 	// Cells are square in every puzzle Binocle reads. A grid read with
 	// cells twice as tall as wide (or as wide as tall) took a line
 	// through the glyphs' middles for a cell line, or missed every other
@@ -268,7 +304,7 @@ func readFound(img gocv.Mat, c locate.Candidate, locScale, scale float64, width,
 	var r *Reading
 	if alts := locate.SquareAlternatives(c); len(alts) > 0 {
 		for _, a := range alts {
-			ar, err := readCandidate(img, a, locScale, scale, width, height, nil)
+			ar, err := readCandidate(src, a, locScale, nil)
 			if err == nil && (r == nil || ar.meanConfidence() > r.meanConfidence()) {
 				r, c = ar, a
 			}
@@ -276,7 +312,7 @@ func readFound(img gocv.Mat, c locate.Candidate, locScale, scale float64, width,
 	}
 	if r == nil {
 		var err error
-		if r, err = readCandidate(img, c, locScale, scale, width, height, nil); err != nil {
+		if r, err = readCandidate(src, c, locScale, nil); err != nil {
 			return nil, c
 		}
 	}
@@ -284,7 +320,7 @@ func readFound(img gocv.Mat, c locate.Candidate, locScale, scale float64, width,
 	// another style than the puzzle's: the grid inside them is read.
 	if s := r.strips; s.Any() {
 		if in, ok := c.Inner(s.Top, s.Bottom, s.Left, s.Right); ok {
-			if ir, err := readCandidate(img, in, locScale, scale, width, height, nil); err == nil {
+			if ir, err := readCandidate(src, in, locScale, nil); err == nil {
 				r, c = ir, in
 			}
 		}
@@ -292,9 +328,10 @@ func readFound(img gocv.Mat, c locate.Candidate, locScale, scale float64, width,
 	return r, c
 }
 
-// readCandidate reads the grid at candidate c, found in img scaled down by
-// locScale, and reports every coordinate in the original's pixels.
-func readCandidate(img gocv.Mat, c locate.Candidate, locScale, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
+// readCandidate reads the grid at candidate c, found in src's copy scaled
+// down by locScale, and reports every coordinate in the original's pixels.
+func readCandidate(src *source, c locate.Candidate, locScale float64, observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
+	img, scale, width, height := src.mat, src.scale, src.width, src.height
 	quad := locate.ScaleQuad(c.Quad, locScale)
 	rows, cols := c.Rows.N, c.Cols.N
 	px := cellread.CellPixels(rows, cols)
@@ -307,7 +344,7 @@ func readCandidate(img gocv.Mat, c locate.Candidate, locScale, scale float64, wi
 	grid, bend := rectify.Grid(bgr, toImage, c.Centres, locScale, rows, cols, px)
 	defer grid.Close()
 	ci := cellread.NewImage(grid, rows, cols, px)
-	if !gridShown(img, quad, ci) {
+	if !gridShown(src, quad, ci) {
 		return nil, locate.ErrNoGrid
 	}
 

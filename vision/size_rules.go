@@ -5,8 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"gocv.io/x/gocv"
-
 	"binocle/solver"
 	"binocle/vision/internal/cellread"
 	"binocle/vision/internal/locate"
@@ -96,12 +94,12 @@ func (r *Reading) publishedSize() bool {
 // solution, and reading it again at every size near costs up to six
 // reads. ok is false when no step gives one solution, or two steps of a
 // group do.
-func sizeByRules(img gocv.Mat, r *Reading, c locate.Candidate, locScale, scale float64, width, height int) (*Reading, locate.Candidate, bool) {
+func sizeByRules(src *source, r *Reading, c locate.Candidate, locScale float64) (*Reading, locate.Candidate, bool) {
 	if r.publishedSize() || c.Rows.N*c.Cols.N > sizeRuleCells || r.solvesOnce() {
 		return nil, c, false
 	}
 	for _, steps := range [][][4]int{missedLines, extraLines, missedPairs} {
-		sr, at, ambiguous := uniqueStep(img, r.Style, c, locScale, scale, width, height, steps)
+		sr, at, ambiguous := uniqueStep(src, r.Style, c, locScale, steps)
 		if sr != nil {
 			// On the candidate too, for a caller who reads it again.
 			at.Evidence.LocatedSize = fmt.Sprintf("%dx%d", r.Rows, r.Cols)
@@ -118,7 +116,7 @@ func sizeByRules(img gocv.Mat, r *Reading, c locate.Candidate, locScale, scale f
 // uniqueStep reads c stepped by each of steps and gives the reading with
 // exactly one solution, or none, and ambiguous, when two or more have
 // one. Of two, the one with more givens read is kept (mostGivens).
-func uniqueStep(img gocv.Mat, style cellread.Style, c locate.Candidate, locScale, scale float64, width, height int, steps [][4]int) (found *Reading, at locate.Candidate, ambiguous bool) {
+func uniqueStep(src *source, style cellread.Style, c locate.Candidate, locScale float64, steps [][4]int) (found *Reading, at locate.Candidate, ambiguous bool) {
 	var alts []locate.Candidate
 	for _, s := range steps {
 		alt, ok := c.Inner(s[0], s[1], s[2], s[3])
@@ -136,7 +134,7 @@ func uniqueStep(img gocv.Mat, style cellread.Style, c locate.Candidate, locScale
 		slots <- struct{}{}
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			if ar, err := readCandidate(img, alt, locScale, scale, width, height, nil); err == nil && ar.solvesOnce() {
+			if ar, err := readCandidate(src, alt, locScale, nil); err == nil && ar.solvesOnce() {
 				unique[i] = ar
 			}
 		}()

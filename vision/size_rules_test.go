@@ -96,11 +96,12 @@ func TestSizeByRules(t *testing.T) {
 				t.Fatal("no candidate off the grid")
 			}
 			w, h := img.Cols(), img.Rows()
-			r, err := readCandidate(img, off, 1, 1, w, h, nil)
+			src := newSource(img, 1, w, h)
+			r, err := readCandidate(src, off, 1, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, at, fixed := sizeByRules(img, r, off, 1, 1, w, h)
+			got, at, fixed := sizeByRules(src, r, off, 1)
 			if fixed != tc.fixed {
 				t.Fatalf("fixed = %v, want %v", fixed, tc.fixed)
 			}
