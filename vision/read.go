@@ -225,6 +225,16 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 		}
 		seen = append(seen, newSeenGrid(fc, foundScale))
 		fr.lookByRules()
+		if found.ByRules {
+			// A finding too weak to stand alone is taken on the rules'
+			// word, or not at all: never the reading that stands for
+			// want of a better.
+			if fr.publishedSize() && fr.solvesAsPrinted() {
+				r, c = fr, fc
+				return true
+			}
+			return false
+		}
 		if first == nil {
 			first, firstC, firstScale = fr, fc, foundScale
 			if fr.Rows*fr.Cols > rungRuleCells || fr.solvesAsPrinted() {

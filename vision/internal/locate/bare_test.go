@@ -69,7 +69,7 @@ func TestBareGlyphGrid(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			raster.Trace = t.Logf
 			defer func() { raster.Trace = nil }()
-			c, ok := bareGlyphGrid(tc.plane())
+			c, ok := bareGlyphGrid(tc.plane(), locating.bare)
 			if ok != tc.found {
 				t.Fatalf("found %v (%dx%d), want %v", ok, c.Rows.N, c.Cols.N, tc.found)
 			}

@@ -7,8 +7,8 @@
 // colour boxed. A rung has a name, a run and an accept rule; the rungs
 // are tried in order, the first whose finding passes its rule (and, in
 // FindWhere, shows the reader a grid) wins and the rungs below it never
-// run. FindLastWhere climbs a second ladder, closed glyphs and chroma,
-// for a picture the first found no grid in at any decode.
+// run. FindLastWhere climbs a second ladder, closed glyphs, chroma and
+// sparse, for a picture the first found no grid in at any decode.
 // They share the downscaled copies they search (copies.go). Preview is
 // the live preview's ladder of one rung.
 //
@@ -33,7 +33,10 @@
 // glyphs close, where it shows no lines but is too populous and tight
 // for text (rung_closedglyphs.go); the chroma rung looks for the
 // lattice in the two colour planes, for tiles told from their page by
-// hue alone (rung_chroma.go). The colour boxed rung counts a box's
+// hue alone (rung_chroma.go); the sparse rung takes the bare rung's
+// lattice on a dozen glyphs, marked ByRules: the reader keeps it only
+// where its reading has a published size and exactly one solution
+// (rung_bare.go). The colour boxed rung counts a box's
 // cells again by glyphs seen in each pixel's darkest channel, last of
 // the first ladder. The boxes are the outlines of the ink and, for a pale
 // border a dark glyph broke under the ink's block mean, of the thin

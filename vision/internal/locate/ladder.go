@@ -108,6 +108,10 @@ var lastResortLadder = []locator{
 	// that differ from their page and gaps in hue alone
 	// (rung_chroma.go).
 	chromaRung,
+	// sparse: the bare rung's glyph lattice on a dozen glyphs, for a
+	// sparse board with no line, border or tile; taken only where the
+	// reader's rules take its reading (rung_bare.go).
+	sparseRung,
 }
 
 // previewLadder is LocateGrid's: the lattice alone, in a smaller copy and

@@ -29,6 +29,10 @@ type Candidate struct {
 	// it had to go on; they reach the Reading and change nothing else.
 	Method   Method
 	Evidence Evidence
+	// ByRules is set where the rung found the grid on evidence too weak
+	// to stand alone (the sparse rung): the reader takes it only where
+	// its reading has a published size and exactly one solution.
+	ByRules bool
 }
 
 func (c Candidate) quality() float64 { return math.Min(c.Rows.Score, c.Cols.Score) }

@@ -32,6 +32,9 @@ const (
 	// extent taken as theirs, with no line or border seen (rung_bare.go):
 	// the bare rung.
 	MethodBareGlyphs Method = "bare-glyphs"
+	// MethodSparseGlyphs: the bare rung's lattice on few glyphs, taken
+	// only by the reader's rules (rung_bare.go): the sparse rung.
+	MethodSparseGlyphs Method = "sparse-glyphs"
 	// MethodOutline: the outline of the grid's connected ink, checked for
 	// periodic lines across it (inkQuads, verifyCandidate): the outline
 	// rung.

@@ -19,6 +19,7 @@ type locateParams struct {
 	grow    growParams    // a lattice grown or trimmed to its lines
 	boxed   boxedParams   // the boxed rung: a border and glyphs, no lines
 	bare    bareParams    // the bare rung: glyphs alone
+	sparse  bareParams    // the sparse rung: glyphs alone, few of them, taken by the rules
 }
 
 // locating holds the thresholds the suites were tuned with.
@@ -52,7 +53,11 @@ var locating = locateParams{
 		looseScale: 0.08, looseOffset: 0.3, looseSteps: 6, endSlack: 0.4, looseNear: 0.75,
 		cornerHullPoints: 64, cornerHull: 0.85, cornerSkew: 0.35, cornerAspect: 3, cornerBand: 0.06, cornerOnArms: 0.9,
 	},
-	bare:   bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5},
+	bare: bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5},
+	// The sparse rung's lattice is the bare rung's, with the bounds that
+	// keep a page's chance lattices out lowered to a puzzle's least: its
+	// finding stands only where the reader's rules take its reading.
+	sparse: bareParams{minGlyphs: 8, minSide: MinPuzzleSide, minFill: 0.1, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5},
 	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
 	board: boardParams{
 		fillQuantile: 0.25, tileFill: 0.55, minTileCell: 0.65,

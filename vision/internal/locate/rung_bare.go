@@ -12,24 +12,38 @@ import (
 // of their box, their box is the grid's (bareGlyphGrid). Its accept rule
 // is bareGlyphGrid's; it looks in the flattened located copy, as the
 // glyphs rung does.
-var bareRung = locator{
-	name: "bare",
-	Run: func(cs *copies) (Sighting, bool) {
+var bareRung = locator{name: "bare", Run: bareRun(&locating.bare, MethodBareGlyphs, false)}
+
+// sparseRung, last of all, is the bare rung for a sparse board printed
+// with no lines, border or tiles: a dozen glyphs on a page of text, or
+// on an app's plain background. Where the glyphs reach every row and
+// column, their box is the grid, and only the glyphs say so; a page's
+// letters make such lattices too. So the bounds that keep them out are
+// lowered to a puzzle's least (locating.sparse), and what it finds is
+// ByRules: the reader takes it only where its reading has a published
+// size and exactly one solution, which a lattice of letters, or a
+// board's glyphs short of its empty edge rows, seldom has.
+var sparseRung = locator{name: "sparse", Run: bareRun(&locating.sparse, MethodSparseGlyphs, true)}
+
+// bareRun looks for a bare grid, by bp, in the flattened located copy,
+// and names what it finds method (byRules: Candidate.ByRules).
+func bareRun(bp *bareParams, method Method, byRules bool) func(cs *copies) (Sighting, bool) {
+	return func(cs *copies) (Sighting, bool) {
 		lc := cs.at(LocateSide)
-		c, ok := bareGlyphGrid(lc.plane(true))
+		c, ok := bareGlyphGrid(lc.plane(true), *bp)
 		c.Evidence.Flattened = true
+		c.Method, c.ByRules = method, byRules
 		return Sighting{C: c, scale: lc.scale}, ok
-	},
+	}
 }
 
 // bareGlyphGrid finds a grid with no lines by its glyphs in a flattened
 // gray plane: the glyphs' lattice, bounded by the glyphs themselves. A
 // page's letters fit no lattice as tightly, nor cover one as densely. An
 // empty strip at the grid's edge would be lost from the box, so only a
-// dense grid is taken: its outer rows and columns all but surely hold a
-// glyph each.
-func bareGlyphGrid(p raster.Plane) (Candidate, bool) {
-	bp := locating.bare
+// dense grid is taken (bp): its outer rows and columns all but surely
+// hold a glyph each.
+func bareGlyphGrid(p raster.Plane, bp bareParams) (Candidate, bool) {
 	_, single, fams := inkSpotFamilies(p)
 	for _, f := range fams {
 		lo, hi := f[0], f[1]
