@@ -47,11 +47,13 @@ func TestRulesPickTheDecode(t *testing.T) {
 
 // TestSparseBoardsByRules reads screenshots of sparse boards drawn with
 // no line, border or tile, whose glyphs reach every row and column: a
-// 10×10 X/O board on a dark web page (hunt-clean wild-clean-094) and an
-// 8×8 digits board on a light one (study-clean wild-clean-030). No rung
-// that needs a line, a border or a dense box finds them; the sparse
-// rung's lattice on a dozen glyphs does, and it stands because its
-// reading has a published size and exactly one solution. Each must be
+// 10×10 X/O board on a dark web page (hunt-clean wild-clean-094), an
+// 8×8 digits board on a light one (study-clean wild-clean-030), and a
+// dark-theme Tango board, its empty cells the page's colour, its light
+// pieces found in the inverted copy (study-clean wild-clean-075). No
+// rung that needs a line, a border or a dense box finds them; the
+// sparse rungs' lattice on a dozen glyphs does, and it stands because
+// its reading has a published size and exactly one solution. Each must be
 // read perfectly, as the app reads a file. A page of text, whose chance
 // lattices the sparse rung finds too, is TestNoInventedGrids'.
 func TestSparseBoardsByRules(t *testing.T) {
@@ -61,5 +63,6 @@ func TestSparseBoardsByRules(t *testing.T) {
 	eachRender(t, []suiteRender{
 		{"hunt-clean", true, 9501, synth.KindClean, 94},
 		{"study-clean", true, 9301, synth.KindClean, 30},
+		{"study-clean", true, 9301, synth.KindClean, 75},
 	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
 }

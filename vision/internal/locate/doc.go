@@ -8,7 +8,8 @@
 // are tried in order, the first whose finding passes its rule (and, in
 // FindWhere, shows the reader a grid) wins and the rungs below it never
 // run. FindLastWhere climbs a second ladder, closed glyphs, chroma and
-// sparse, for a picture the first found no grid in at any decode.
+// the three sparse rungs, for a picture the first found no grid in at
+// any decode.
 // They share the downscaled copies they search (copies.go). Preview is
 // the live preview's ladder of one rung.
 //
@@ -33,8 +34,9 @@
 // glyphs close, where it shows no lines but is too populous and tight
 // for text (rung_closedglyphs.go); the chroma rung looks for the
 // lattice in the two colour planes, for tiles told from their page by
-// hue alone (rung_chroma.go); the sparse rung takes the bare rung's
-// lattice on a dozen glyphs, marked ByRules: the reader keeps it only
+// hue alone (rung_chroma.go); the sparse rungs take the bare rung's
+// lattice on a dozen glyphs (in the grey, the inverted grey and the
+// darkest channel), marked ByRules: the reader keeps it only
 // where its reading has a published size and exactly one solution
 // (rung_bare.go). The colour boxed rung counts a box's
 // cells again by glyphs seen in each pixel's darkest channel, last of

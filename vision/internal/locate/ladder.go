@@ -110,8 +110,12 @@ var lastResortLadder = []locator{
 	chromaRung,
 	// sparse: the bare rung's glyph lattice on a dozen glyphs, for a
 	// sparse board with no line, border or tile; taken only where the
-	// reader's rules take its reading (rung_bare.go).
+	// reader's rules take its reading (rung_bare.go). Then the same for
+	// light glyphs on a dark page, and for coloured glyphs as light as
+	// the page in grey.
 	sparseRung,
+	sparseInvertedRung,
+	sparseColourRung,
 }
 
 // previewLadder is LocateGrid's: the lattice alone, in a smaller copy and

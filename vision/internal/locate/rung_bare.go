@@ -1,6 +1,8 @@
 package locate
 
 import (
+	"gocv.io/x/gocv"
+
 	"binocle/geom"
 	"binocle/vision/internal/raster"
 	"binocle/vision/internal/rectify"
@@ -12,9 +14,9 @@ import (
 // of their box, their box is the grid's (bareGlyphGrid). Its accept rule
 // is bareGlyphGrid's; it looks in the flattened located copy, as the
 // glyphs rung does.
-var bareRung = locator{name: "bare", Run: bareRun(&locating.bare, MethodBareGlyphs, false)}
+var bareRung = locator{name: "bare", Run: bareRun(&locating.bare, MethodBareGlyphs, false, nil)}
 
-// sparseRung, last of all, is the bare rung for a sparse board printed
+// sparseRung, near the last, is the bare rung for a sparse board printed
 // with no lines, border or tiles: a dozen glyphs on a page of text, or
 // on an app's plain background. Where the glyphs reach every row and
 // column, their box is the grid, and only the glyphs say so; a page's
@@ -23,14 +25,44 @@ var bareRung = locator{name: "bare", Run: bareRun(&locating.bare, MethodBareGlyp
 // ByRules: the reader takes it only where its reading has a published
 // size and exactly one solution, which a lattice of letters, or a
 // board's glyphs short of its empty edge rows, seldom has.
-var sparseRung = locator{name: "sparse", Run: bareRun(&locating.sparse, MethodSparseGlyphs, true)}
+var sparseRung = locator{name: "sparse", Run: bareRun(&locating.sparse, MethodSparseGlyphs, true, nil)}
 
-// bareRun looks for a bare grid, by bp, in the flattened located copy,
-// and names what it finds method (byRules: Candidate.ByRules).
-func bareRun(bp *bareParams, method Method, byRules bool) func(cs *copies) (Sighting, bool) {
+// sparseInvertedRung is the sparse rung for light glyphs on a dark page
+// (a dark theme's pieces), in the inverted copy; sparseColourRung for
+// glyphs of a colour as light in grey as the page (green digits, a blue
+// pen), in each pixel's darkest channel. Each is a rung of its own: a
+// lattice of letters one copy shows, which the rules turn down, must not
+// hide the board another shows.
+var (
+	sparseInvertedRung = locator{name: "sparse inverted", Run: bareRun(&locating.sparse, MethodSparseGlyphs, true, invertedGray)}
+	sparseColourRung   = locator{name: "sparse colour", Run: bareRun(&locating.sparse, MethodSparseGlyphs, true, darkestChannel)}
+)
+
+func invertedGray(lc *locatedCopy) gocv.Mat {
+	inv := gocv.NewMat()
+	gocv.BitwiseNot(lc.gray, &inv)
+	return inv
+}
+
+func darkestChannel(lc *locatedCopy) gocv.Mat { return raster.DarkestChannel(lc.small) }
+
+// bareRun looks for a bare grid, by bp, in the located copy's ink (its
+// grey when ink is nil) with the light divided out, and names what it
+// finds method (byRules: Candidate.ByRules).
+func bareRun(bp *bareParams, method Method, byRules bool, ink func(lc *locatedCopy) gocv.Mat) func(cs *copies) (Sighting, bool) {
 	return func(cs *copies) (Sighting, bool) {
 		lc := cs.at(LocateSide)
-		c, ok := bareGlyphGrid(lc.plane(true), *bp)
+		var p raster.Plane
+		if ink == nil {
+			p = lc.plane(true)
+		} else {
+			m := ink(lc)
+			defer m.Close()
+			flat := flattenLight(m)
+			defer flat.Close()
+			p = raster.PlaneOf(flat)
+		}
+		c, ok := bareGlyphGrid(p, *bp)
 		c.Evidence.Flattened = true
 		c.Method, c.ByRules = method, byRules
 		return Sighting{C: c, scale: lc.scale}, ok
