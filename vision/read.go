@@ -117,7 +117,7 @@ func (p picture) fullByRules(r *Reading) *Reading {
 	}
 	defer full.mat.Close()
 	fr, err := readScaled(full.mat, full.scale, full.width, full.height, nil)
-	if err != nil || !fr.publishedSize() || !fr.solvesAsPrinted() {
+	if err != nil || !fr.publishedAndUnique() {
 		return nil
 	}
 	// A watcher is shown the grid read, so only the one taken.
@@ -229,7 +229,7 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 			// A finding too weak to stand alone is taken on the rules'
 			// word, or not at all: never the reading that stands for
 			// want of a better.
-			if fr.publishedSize() && fr.solvesAsPrinted() {
+			if fr.publishedAndUnique() {
 				r, c = fr, fc
 				return true
 			}
@@ -243,7 +243,7 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 			}
 			return false
 		}
-		if fr.publishedSize() && fr.solvesAsPrinted() {
+		if fr.publishedAndUnique() {
 			// On the candidate too, for a caller who reads it again.
 			fc.Evidence.PassedOver = fmt.Sprintf("%dx%d %s", first.Rows, first.Cols, first.Method)
 			fr.Evidence.PassedOver = fc.Evidence.PassedOver

@@ -39,6 +39,13 @@ func (r *Reading) solvesAsPrinted() bool {
 	return r.solvesOnce() || r.HasMarks() && r.unique(r.GivensPuzzle, sizeRuleTime)
 }
 
+// publishedAndUnique says whether the reading has a published size and
+// exactly one solution (solvesAsPrinted): what the rules ask of a reading
+// they take over another, or of a finding too weak to stand alone.
+func (r *Reading) publishedAndUnique() bool {
+	return r.publishedSize() && r.solvesAsPrinted()
+}
+
 // The ways a grid's lattice is found a row or a column off, as
 // (top, bottom, left, right) rows and columns taken off; negative adds.
 // A line missed (an open border, a faint last line) is likelier than a
