@@ -66,3 +66,21 @@ func TestSparseBoardsByRules(t *testing.T) {
 		{"study-clean", true, 9301, synth.KindClean, 75},
 	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
 }
+
+// TestLooseLatticesByRules reads two photos whose grid lines all but
+// vanished: light blue lines under blur and a steep tilt (hunt-photos
+// wild-photo-106, 6×6), and a print grid on a curved page
+// (wild-photos wild-photo-098, 10×10). Each closes under half its
+// cells, on a lattice looser than any other rung takes; the
+// loose-lattice rungs offer it, and the reader takes it because its
+// reading has a published size and exactly one solution. Both were
+// missed before.
+func TestLooseLatticesByRules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders the suites' photos")
+	}
+	eachRender(t, []suiteRender{
+		{"hunt-photos", true, 9502, synth.KindPhoto, 106},
+		{"wild-photos", true, 9002, synth.KindPhoto, 98},
+	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
+}

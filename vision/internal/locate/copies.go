@@ -25,7 +25,29 @@ type locatedCopy struct {
 	// once.
 	flat                 *gocv.Mat
 	grayPlane, flatPlane *raster.Plane
+	// chroma is the copy's two colour planes (chromaPlanes), made on
+	// the first ask; blobs the cells each boundary map closes in a
+	// plane, kept because the loose-lattice rungs look again at what
+	// the flat and chroma rungs saw (rung_loose.go).
+	chroma     *[]gocv.Mat
+	blobsCache map[blobsKey][]cellBlob
 }
+
+// blobsKey names one plane of a copy and one boundary map.
+type blobsKey struct {
+	plane copyPlane
+	v     edgeVariant
+}
+
+// copyPlane names a plane of a located copy.
+type copyPlane int
+
+const (
+	greyPlane copyPlane = iota
+	flatPlane
+	chromaAPlane
+	chromaBPlane
+)
 
 func NewCopies(img gocv.Mat) *copies {
 	return &copies{img: img, bySide: map[int]*locatedCopy{}}
@@ -54,6 +76,39 @@ func (c *locatedCopy) lit(flat bool) gocv.Mat {
 	return *c.flat
 }
 
+// litPlane names lit(flat).
+func litPlane(flat bool) copyPlane {
+	if flat {
+		return flatPlane
+	}
+	return greyPlane
+}
+
+// chromaPlanes returns the copy's colour planes (chromaPlanes), which
+// the copy closes.
+func (c *locatedCopy) chromaPlanes() []gocv.Mat {
+	if c.chroma == nil {
+		planes := chromaPlanes(c.small)
+		c.chroma = &planes
+	}
+	return *c.chroma
+}
+
+// cellBlobs returns CellBlobs(m, v), m being the copy's plane named
+// plane, made once.
+func (c *locatedCopy) cellBlobs(plane copyPlane, m gocv.Mat, v edgeVariant) []cellBlob {
+	k := blobsKey{plane, v}
+	if b, ok := c.blobsCache[k]; ok {
+		return b
+	}
+	if c.blobsCache == nil {
+		c.blobsCache = map[blobsKey][]cellBlob{}
+	}
+	b := CellBlobs(m, v)
+	c.blobsCache[k] = b
+	return b
+}
+
 // plane returns lit(flat)'s pixels.
 func (c *locatedCopy) plane(flat bool) raster.Plane {
 	p := &c.grayPlane
@@ -73,6 +128,11 @@ func (cs *copies) Close() {
 		c.gray.Close()
 		if c.flat != nil {
 			c.flat.Close()
+		}
+		if c.chroma != nil {
+			for _, p := range *c.chroma {
+				p.Close()
+			}
 		}
 	}
 }

@@ -38,7 +38,10 @@
 // lattice on a dozen glyphs (in the grey, the inverted grey and the
 // darkest channel), marked ByRules: the reader keeps it only
 // where its reading has a published size and exactly one solution
-// (rung_bare.go). The colour boxed rung counts a box's
+// (rung_bare.go); last, the loose-lattice rungs take the closed cells'
+// lattice in the flattened grey and in the colour planes with its
+// bounds lowered and no line asked of it (a grid whose lines a photo
+// washed out), ByRules too (rung_loose.go). The colour boxed rung counts a box's
 // cells again by glyphs seen in each pixel's darkest channel, last of
 // the first ladder. The boxes are the outlines of the ink and, for a pale
 // border a dark glyph broke under the ink's block mean, of the thin

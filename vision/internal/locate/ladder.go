@@ -116,6 +116,11 @@ var lastResortLadder = []locator{
 	sparseRung,
 	sparseInvertedRung,
 	sparseColourRung,
+	// loose lattice, loose chroma: the lattice and chroma rungs' closed
+	// cells on a looser lattice, with no line asked of it, taken only by
+	// the reader's rules (rung_loose.go).
+	looseLatticeRung,
+	looseChromaRung,
 }
 
 // previewLadder is LocateGrid's: the lattice alone, in a smaller copy and

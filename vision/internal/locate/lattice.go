@@ -41,8 +41,13 @@ func (f LatticeFit) lattice() gridline.Lattice {
 }
 
 // FindLattices groups blobs into families of neighbours and fits a lattice
-// to each; it returns the fits, best first.
+// to each; it returns the plausible fits, best first.
 func FindLattices(blobs []cellBlob) []LatticeFit {
+	return findLattices(blobs, LatticeFit.plausible)
+}
+
+// findLattices is FindLattices with the fits kept by keep.
+func findLattices(blobs []cellBlob, keep func(LatticeFit) bool) []LatticeFit {
 	if len(blobs) < 4 {
 		return nil
 	}
@@ -84,7 +89,7 @@ func FindLattices(blobs []cellBlob) []LatticeFit {
 		if len(members) < 4 {
 			continue
 		}
-		if f, ok := fitLattice(blobs, nbrs, members); ok {
+		if f, ok := fitLattice(blobs, nbrs, members, keep); ok {
 			fits = append(fits, f)
 		}
 	}
@@ -106,6 +111,17 @@ func (f LatticeFit) plausible() bool {
 	p := locating.lattice
 	return f.Residual <= accept.strictResidual || (f.Cells >= p.faintCells && fill >= p.faintFill && f.Residual <= p.faintResidual) ||
 		(f.Cells >= p.sparseCells && fill >= p.sparseFill && f.Residual <= p.sparseResidual) || f.ManySmall()
+}
+
+// loose is plausible's bound lowered for the loose-lattice rungs, whose
+// finding stands only on the rules' word: any convex lattice of a
+// puzzle's least size with a few cells closed on it, sitting about as
+// tightly as a faint grid's (locating.loose).
+func (f LatticeFit) loose() bool {
+	p := locating.loose
+	fill := float64(f.Cells) / float64(f.Rows*f.Cols)
+	return IsConvexOrdered(f.Quad()) && f.Rows >= MinPuzzleSide && f.Cols >= MinPuzzleSide &&
+		f.Cells >= p.minCells && fill >= p.minFill && f.Residual <= p.maxResidual
 }
 
 // score prefers the family covering the most area (a big grid's cells over
@@ -221,7 +237,7 @@ func similarSize(a, b cellBlob) bool {
 // from a well-connected blob to its neighbours one cell step at a time,
 // fits the projective map from lattice to image, and then reassigns every
 // blob by that map, keeping those that land near a cell centre.
-func fitLattice(blobs []cellBlob, nbrs [][]int, members []int) (LatticeFit, bool) {
+func fitLattice(blobs []cellBlob, nbrs [][]int, members []int, keep func(LatticeFit) bool) (LatticeFit, bool) {
 	// Seeds: most neighbours first.
 	seeds := append([]int(nil), members...)
 	sort.Slice(seeds, func(i, j int) bool { return len(nbrs[seeds[i]]) > len(nbrs[seeds[j]]) })
@@ -247,7 +263,7 @@ func fitLattice(blobs []cellBlob, nbrs [][]int, members []int) (LatticeFit, bool
 	var best LatticeFit
 	found := false
 	for _, seed := range seeds {
-		f, ok := walkLattice(blobs, nbrs, seed)
+		f, ok := walkLattice(blobs, nbrs, seed, keep)
 		if ok && (!found || f.Cells > best.Cells) {
 			best, found = f, true
 		}
@@ -261,7 +277,7 @@ func fitLattice(blobs []cellBlob, nbrs [][]int, members []int) (LatticeFit, bool
 // locateLattice finds the grid as a lattice of closed cells, trying the
 // boundary maps in turn; a clean, complete lattice ends the search early.
 // The evidence is the accepted lattice's, before it was grown.
-func locateLattice(gray gocv.Mat, variants []edgeVariant) (LatticeFit, Evidence, bool) {
+func locateLattice(gray gocv.Mat, variants []edgeVariant, blobs func(edgeVariant) []cellBlob) (LatticeFit, Evidence, bool) {
 	// A sure lattice too small for a puzzle, even grown by its lines, is
 	// a box or two of the page (a dashed grid's long strokes close off
 	// a few big regions at half size): the full search goes on.
@@ -277,7 +293,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant) (LatticeFit, Evidence,
 		if v == faintLines && len(fits) > 0 && fits[0].plain(gray) {
 			break
 		}
-		fits = PreferFiner(append(fits, FindLattices(CellBlobs(gray, v))...))
+		fits = PreferFiner(append(fits, FindLattices(blobs(v))...))
 		if len(fits) > 0 && (fits[0].clean(gray) || fits[0].manyClosed()) {
 			break
 		}

@@ -10,7 +10,7 @@ import (
 
 type latticePos struct{ col, row int }
 
-func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (LatticeFit, bool) {
+func walkLattice(blobs []cellBlob, nbrs [][]int, seed int, keep func(LatticeFit) bool) (LatticeFit, bool) {
 	s := blobs[seed]
 	// The seed's shortest steps towards image right and image down.
 	var u, v [2]float64
@@ -73,7 +73,7 @@ func walkLattice(blobs []cellBlob, nbrs [][]int, seed int) (LatticeFit, bool) {
 		return LatticeFit{}, false
 	}
 	f.ToImage = geom.Homography{1, 0, float64(minC), 0, 1, float64(minR), 0, 0, 1}.Then(h)
-	if !f.plausible() {
+	if !keep(f) {
 		if raster.Trace != nil {
 			raster.Trace("implausible lattice %dx%d cells %d resid %.3f convex %v", f.Rows, f.Cols, f.Cells, f.Residual, IsConvexOrdered(f.Quad()))
 		}

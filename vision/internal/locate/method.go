@@ -35,6 +35,10 @@ const (
 	// MethodSparseGlyphs: the bare rung's lattice on few glyphs, taken
 	// only by the reader's rules (rung_bare.go): the sparse rung.
 	MethodSparseGlyphs Method = "sparse-glyphs"
+	// MethodLooseLattice: a lattice of closed cells looser or sparser
+	// than any other rung takes, taken only on the rules' word (the
+	// loose-lattice rungs).
+	MethodLooseLattice Method = "loose-lattice"
 	// MethodOutline: the outline of the grid's connected ink, checked for
 	// periodic lines across it (inkQuads, verifyCandidate): the outline
 	// rung.

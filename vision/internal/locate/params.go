@@ -20,6 +20,7 @@ type locateParams struct {
 	boxed   boxedParams   // the boxed rung: a border and glyphs, no lines
 	bare    bareParams    // the bare rung: glyphs alone
 	sparse  bareParams    // the sparse rung: glyphs alone, few of them, taken by the rules
+	loose   looseParams   // the loose-lattice rungs: closed cells on a loose lattice, taken by the rules
 }
 
 // locating holds the thresholds the suites were tuned with.
@@ -58,6 +59,7 @@ var locating = locateParams{
 	// keep a page's chance lattices out lowered to a puzzle's least: its
 	// finding stands only where the reader's rules take its reading.
 	sparse: bareParams{minGlyphs: 8, minSide: MinPuzzleSide, minFill: 0.1, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5},
+	loose:  looseParams{minCells: 12, minFill: 0.3, maxResidual: 0.12},
 	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
 	board: boardParams{
 		fillQuantile: 0.25, tileFill: 0.55, minTileCell: 0.65,
@@ -94,6 +96,19 @@ var locating = locateParams{
 		minBigSide: 20, maxBigCell: 24, maxSharpBigCell: 14,
 		edgeShare: 0.1,
 	},
+}
+
+// looseParams bound the loose-lattice rungs' lattices (LatticeFit.loose).
+// The rules, not these, tell a grid from a page's chance lattice; these
+// only spare the rules the lattices no grid makes: fewer than minCells
+// cells closed (a faint grid's least, locating.lattice.faintCells), under
+// minFill of the lattice, or sitting off its points by more than
+// maxResidual of a cell on average (a little looser than a faint grid's
+// faintResidual, for a page's curve and a photo's blur).
+type looseParams struct {
+	minCells    int
+	minFill     float64
+	maxResidual float64
 }
 
 // latticeParams are the closed-cell lattice's (blobs.go,

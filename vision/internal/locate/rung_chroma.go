@@ -19,16 +19,10 @@ var chromaRung = locator{
 	name: "chroma",
 	Run: func(cs *copies) (Sighting, bool) {
 		lc := cs.at(LocateSide)
-		planes := chromaPlanes(lc.small)
-		defer func() {
-			for _, p := range planes {
-				p.Close()
-			}
-		}()
-		for _, chroma := range planes {
+		for i, chroma := range lc.chromaPlanes() {
 			var fits []LatticeFit
 			for _, v := range EdgeVariants {
-				fits = PreferFiner(append(fits, FindLattices(CellBlobs(chroma, v))...))
+				fits = PreferFiner(append(fits, FindLattices(lc.cellBlobs(chromaAPlane+copyPlane(i), chroma, v))...))
 			}
 			f, ev, ok := FirstGrid(chroma, fits)
 			if !ok {
