@@ -94,12 +94,30 @@ func (c *locatedCopy) chromaPlanes() []gocv.Mat {
 	return *c.chroma
 }
 
-// cellBlobs returns CellBlobs(m, v), m being the copy's plane named
-// plane, made once.
-func (c *locatedCopy) cellBlobs(plane copyPlane, m gocv.Mat, v edgeVariant) []cellBlob {
-	k := blobsKey{plane, v}
+// planeMat returns the copy's plane named p, and false where the copy
+// has none such (no colour planes in a grey picture).
+func (c *locatedCopy) planeMat(p copyPlane) (gocv.Mat, bool) {
+	switch p {
+	case greyPlane, flatPlane:
+		return c.lit(p == flatPlane), true
+	}
+	chroma := c.chromaPlanes()
+	if i := int(p - chromaAPlane); i < len(chroma) {
+		return chroma[i], true
+	}
+	return gocv.Mat{}, false
+}
+
+// cellBlobs returns CellBlobs of the copy's plane named p under v, made
+// once.
+func (c *locatedCopy) cellBlobs(p copyPlane, v edgeVariant) []cellBlob {
+	k := blobsKey{p, v}
 	if b, ok := c.blobsCache[k]; ok {
 		return b
+	}
+	m, ok := c.planeMat(p)
+	if !ok {
+		return nil
 	}
 	if c.blobsCache == nil {
 		c.blobsCache = map[blobsKey][]cellBlob{}

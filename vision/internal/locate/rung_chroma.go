@@ -19,10 +19,14 @@ var chromaRung = locator{
 	name: "chroma",
 	Run: func(cs *copies) (Sighting, bool) {
 		lc := cs.at(LocateSide)
-		for i, chroma := range lc.chromaPlanes() {
+		for _, plane := range []copyPlane{chromaAPlane, chromaBPlane} {
+			chroma, ok := lc.planeMat(plane)
+			if !ok {
+				continue
+			}
 			var fits []LatticeFit
 			for _, v := range EdgeVariants {
-				fits = PreferFiner(append(fits, FindLattices(lc.cellBlobs(chromaAPlane+copyPlane(i), chroma, v))...))
+				fits = PreferFiner(append(fits, FindLattices(lc.cellBlobs(plane, v))...))
 			}
 			f, ev, ok := FirstGrid(chroma, fits)
 			if !ok {

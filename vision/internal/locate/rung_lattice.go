@@ -30,7 +30,7 @@ const previewSide = 800
 // light divided out.
 func latticeIn(lc *locatedCopy, variants []edgeVariant, flat bool) (Sighting, bool) {
 	gray := lc.lit(flat)
-	f, ev, ok := locateLattice(gray, variants, func(v edgeVariant) []cellBlob { return lc.cellBlobs(litPlane(flat), gray, v) })
+	f, ev, ok := locateLattice(gray, variants, func(v edgeVariant) []cellBlob { return lc.cellBlobs(litPlane(flat), v) })
 	if !ok {
 		return Sighting{}, false
 	}

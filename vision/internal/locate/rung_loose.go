@@ -1,10 +1,6 @@
 package locate
 
-import (
-	"gocv.io/x/gocv"
-
-	"binocle/vision/internal/raster"
-)
+import "binocle/vision/internal/raster"
 
 // looseLatticeRung and looseChromaRung end the last-resort ladder: the
 // lattice of closed cells, in the flattened grey and in the two colour
@@ -21,25 +17,23 @@ import (
 // rules turn down, must not hide the board another shows.
 var (
 	looseLatticeRung = locator{name: "loose lattice", Run: func(cs *copies) (Sighting, bool) {
-		lc := cs.at(LocateSide)
-		return looseIn(lc, []copyPlane{flatPlane}, []gocv.Mat{lc.lit(true)})
+		return looseIn(cs.at(LocateSide), flatPlane)
 	}}
 	looseChromaRung = locator{name: "loose chroma", Run: func(cs *copies) (Sighting, bool) {
-		lc := cs.at(LocateSide)
-		return looseIn(lc, []copyPlane{chromaAPlane, chromaBPlane}, lc.chromaPlanes())
+		return looseIn(cs.at(LocateSide), chromaAPlane, chromaBPlane)
 	}}
 )
 
-// looseIn is the best loose lattice in any of planes, lc's planes named
-// names, under every boundary map. The cells each map closes are the
-// flat and chroma rungs' own, kept in lc.
-func looseIn(lc *locatedCopy, names []copyPlane, planes []gocv.Mat) (Sighting, bool) {
+// looseIn is the best loose lattice in any of lc's planes, under every
+// boundary map. The cells each map closes are the flat and chroma
+// rungs' own, kept in lc.
+func looseIn(lc *locatedCopy, planes ...copyPlane) (Sighting, bool) {
 	var best LatticeFit
 	found := false
-	for i, p := range planes {
+	for _, p := range planes {
 		var fits []LatticeFit
 		for _, v := range EdgeVariants {
-			fits = append(fits, findLattices(lc.cellBlobs(names[i], p, v), LatticeFit.loose)...)
+			fits = append(fits, findLattices(lc.cellBlobs(p, v), LatticeFit.loose)...)
 		}
 		fits = PreferFiner(fits)
 		if len(fits) > 0 && (!found || fits[0].score() > best.score()) {
@@ -53,8 +47,8 @@ func looseIn(lc *locatedCopy, names []copyPlane, planes []gocv.Mat) (Sighting, b
 		raster.Trace("loose lattice %dx%d cells %d resid %.3f", best.Rows, best.Cols, best.Cells, best.Residual)
 	}
 	c := latticeCandidate(best, latticeEvidence(best, 0, "loose"))
-	c.Evidence.Flattened = names[0] == flatPlane
-	c.Evidence.Chroma = names[0] != flatPlane
+	c.Evidence.Flattened = planes[0] == flatPlane
+	c.Evidence.Chroma = planes[0] != flatPlane
 	c.Method, c.ByRules = MethodLooseLattice, true
 	return Sighting{C: c, scale: lc.scale, fit: best}, true
 }
