@@ -57,7 +57,7 @@ func NoGridPages(n, width, height int, w io.Writer) (int, error) {
 		m.Close()
 		if err == nil {
 			found++
-			fmt.Fprintf(w, "page %d: found %dx%d at %v\n", seed, r.Rows, r.Cols, r.Corners)
+			fmt.Fprintf(w, "page %d: found %dx%d by %s (%s) at %v\n", seed, r.Rows, r.Cols, r.Method, r.Style, r.Corners)
 		}
 	}
 	return found, nil
