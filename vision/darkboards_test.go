@@ -54,6 +54,13 @@ func eachRender(t *testing.T, renders []suiteRender, check func(t *testing.T, sp
 	}
 }
 
+// eachReadPerfectly checks that ReadBytes, as the app reads a file, reads
+// each of renders perfectly (wantPerfect).
+func eachReadPerfectly(t *testing.T, renders []suiteRender) {
+	t.Helper()
+	eachRender(t, renders, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
+}
+
 // readWhole reads an encoded picture at full size, as Read does.
 func readWhole(data []byte) (*vision.Reading, error) {
 	m, err := vision.LoadBytes(data)

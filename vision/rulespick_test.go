@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"binocle/internal/synth"
-	"binocle/vision"
 )
 
 // TestRulesPickTheRung reads photos whose first rung found a grid that
@@ -22,11 +21,11 @@ func TestRulesPickTheRung(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders the suites' photos")
 	}
-	eachRender(t, []suiteRender{
+	eachReadPerfectly(t, []suiteRender{
 		{"hunt-photos", true, 9502, synth.KindPhoto, 39},
 		{"wild-photos", true, 9002, synth.KindPhoto, 75},
 		{"wild-photos", true, 9002, synth.KindPhoto, 90},
-	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
+	})
 }
 
 // TestRulesPickTheDecode reads photos whose reduced decode gave a grid a
@@ -39,10 +38,10 @@ func TestRulesPickTheDecode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders the suite's photos")
 	}
-	eachRender(t, []suiteRender{
+	eachReadPerfectly(t, []suiteRender{
 		{"study-photos", true, 9302, synth.KindPhoto, 50},
 		{"study-photos", true, 9302, synth.KindPhoto, 107},
-	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
+	})
 }
 
 // TestSparseBoardsByRules reads screenshots of sparse boards drawn with
@@ -60,11 +59,11 @@ func TestSparseBoardsByRules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders the suites' screenshots")
 	}
-	eachRender(t, []suiteRender{
+	eachReadPerfectly(t, []suiteRender{
 		{"hunt-clean", true, 9501, synth.KindClean, 94},
 		{"study-clean", true, 9301, synth.KindClean, 30},
 		{"study-clean", true, 9301, synth.KindClean, 75},
-	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
+	})
 }
 
 // TestLooseLatticesByRules reads two photos whose grid lines all but
@@ -79,8 +78,8 @@ func TestLooseLatticesByRules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders the suites' photos")
 	}
-	eachRender(t, []suiteRender{
+	eachReadPerfectly(t, []suiteRender{
 		{"hunt-photos", true, 9502, synth.KindPhoto, 106},
 		{"wild-photos", true, 9002, synth.KindPhoto, 98},
-	}, func(t *testing.T, spec synth.Spec) { wantPerfect(t, spec, vision.ReadBytes) })
+	})
 }

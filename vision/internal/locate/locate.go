@@ -30,7 +30,7 @@ type Candidate struct {
 	Method   Method
 	Evidence Evidence
 	// ByRules is set where the rung found the grid on evidence too weak
-	// to stand alone (the sparse rung): the reader takes it only where
+	// to stand alone (the sparse and loose-lattice rungs): the reader takes it only where
 	// its reading has a published size and exactly one solution.
 	ByRules bool
 }
