@@ -14,6 +14,7 @@ import (
 	"binocle/internal/synth"
 	"binocle/solver"
 	"binocle/vision"
+	"binocle/vision/exif"
 )
 
 // Truth is the union of the synthetic and the wicht-sudoku truth files:
@@ -230,9 +231,16 @@ func scoreCase(g *groupTally, img, name string, tr Truth, opt ScoreOptions, w io
 		return debug()
 	}
 	g.sizeRight++
-	var ink []bool
+	var ink, wantInk []bool
 	if wicht {
-		m, err := vision.LoadFile(img)
+		data, err := os.ReadFile(img)
+		if err != nil {
+			return err
+		}
+		// The wicht truth lists its cells as the photo's pixels are
+		// stored; the reading is of the picture turned upright.
+		wantInk, _, _ = WichtTruth{Rows: tr.Rows, Cols: tr.Cols, Cells: tr.Cells}.UprightInk(exif.Orientation(data))
+		m, err := vision.LoadBytes(data)
 		if err != nil {
 			m.Close()
 			return err
@@ -245,6 +253,10 @@ func scoreCase(g *groupTally, img, name string, tr Truth, opt ScoreOptions, w io
 		want := tr.Cells[i/tr.Cols][i%tr.Cols]
 		var got byte
 		if wicht {
+			want = '.'
+			if wantInk[i] {
+				want = '#'
+			}
 			got = '.'
 			if ink[i] {
 				got = '#'
