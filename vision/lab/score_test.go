@@ -1,6 +1,8 @@
 package lab
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"binocle/solver"
@@ -30,5 +32,53 @@ func TestCluesRight(t *testing.T) {
 				t.Errorf("CluesRight = %d, want %d", got, tc.right)
 			}
 		})
+	}
+}
+
+// The score shows the published puzzles and the random fills of a wild
+// suite apart, beside their sum, each row counting its own images.
+func TestScoreShowsPublishedAndRandomApart(t *testing.T) {
+	env, err := NewEnv("")
+	if err != nil {
+		t.Skipf("skipping: shared test data absent: %v", err)
+	}
+	s, err := FindSuite("wild-clean")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := env.Cases(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var picked []Case
+	for _, c := range cases {
+		// A random fill and a published puzzle, both small and clean.
+		if strings.HasPrefix(c.Name, "wild-clean-000-") || strings.HasPrefix(c.Name, "wild-clean-007-") {
+			picked = append(picked, c)
+		}
+	}
+	if len(picked) != 2 {
+		t.Fatalf("picked %d images, want 2", len(picked))
+	}
+	var out strings.Builder
+	if _, err := env.ScoreCases(picked, ScoreOptions{}, &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range []string{"ALL", "of them published puzzles", "of them random fills"} {
+		want := 2
+		if row != "ALL" {
+			want = 1
+		}
+		var images int
+		for _, line := range strings.Split(out.String(), "\n") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), row); ok {
+				if _, err := fmt.Sscan(rest, &images); err != nil {
+					t.Fatalf("row %q: %v", line, err)
+				}
+			}
+		}
+		if images != want {
+			t.Errorf("row %q counts %d images, want %d:\n%s", row, images, want, out.String())
+		}
 	}
 }
