@@ -285,3 +285,58 @@ func TestSolveBlottedPhotoSuggestsTheMisread(t *testing.T) {
 		}
 	}
 }
+
+// When the givens the reader told apart pin no answer even once a
+// misread is mended (printed givens taken for entries), the fixes are
+// sought with the entries taken as givens too: a finished board with one
+// cell misread, doubtfully, and only its first row told printed gets the
+// misread undone and the puzzle's answer.
+func TestSuggestFixesWithEntriesWhenGivensLeaveItOpen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "finished.png")
+	b := halfplayed.Newspaper().Finished(halfplayed.NewspaperSolution, halfplayed.Pencil)
+	if err := b.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	real, err := vision.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const misread = 4*8 + 3 // r5c4, an entry
+	saved := readImageFile
+	defer func() { readImageFile = saved }()
+	readImageFile = func(string) (*vision.Reading, error) {
+		c := *real
+		c.Given = make([]bool, len(real.Cells))
+		for i := 0; i < 8; i++ {
+			c.Given[i] = b.Givens[0][i] != '.'
+		}
+		c.Cells = append([]solver.Cell(nil), real.Cells...)
+		c.Confidence = append([]float64(nil), real.Confidence...)
+		c.Values = nil
+		c.Cells[misread] = 1 - c.Cells[misread]
+		c.Confidence[misread] = 0.55
+		return &c, nil
+	}
+	code, out, errOut := runImageCLI("solve", "--no-save", "--json", path)
+	var got struct {
+		Status      string `json:"status"`
+		Suggestions []struct {
+			Kind     string
+			R, C     int
+			From, To string
+		} `json:"suggestions"`
+		SuggestedSolution []string `json:"suggested_solution"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("exit %d, not JSON: %v\n%s%s", code, err, out, errOut)
+	}
+	if got.Status == "unique" {
+		t.Fatalf("the misread board solved as read:\n%s", out)
+	}
+	if len(got.Suggestions) != 1 || got.Suggestions[0].Kind != "cell" || got.Suggestions[0].R != 4 || got.Suggestions[0].C != 3 {
+		t.Fatalf("suggestions %+v, want the misread r5c4 alone\n%s", got.Suggestions, out)
+	}
+	if strings.Join(got.SuggestedSolution, "/") != strings.Join(halfplayed.NewspaperSolution, "/") {
+		t.Errorf("the suggestions' answer %v is not the puzzle's", got.SuggestedSolution)
+	}
+}
