@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"context"
 	"slices"
 
 	"binocle/solver"
@@ -22,10 +23,157 @@ const minLookClues = 4
 func (r *Reading) lookByRules() bool {
 	clues := len(r.Edges) >= minLookClues && len(r.clueLooks) == len(r.Edges)
 	cells := r.resembled != nil && len(r.resembled) == len(r.Cells)
-	if !clues && !cells || r.solvesOnce() {
+	colour := r.colourClues != nil
+	// The closure holds the grid's site image: once weighed, let it go.
+	defer func() { r.colourClues = nil }()
+	if !clues && !cells && !colour {
 		return false
 	}
-	return clues && r.cluesByRules() || cells && r.cellsByRules()
+	if r.solvesOnce() {
+		return colour && r.colourAgreeing()
+	}
+	return colour && r.colourByRules() || clues && r.cluesByRules() || cells && r.cellsByRules()
+}
+
+// colourAgreeing adds to r, whose reading has exactly one solution, the
+// clues read surely in the colour of the clues the net was sure of
+// (clueread.ColourClues) at sites grey read as bare, where each agrees
+// with that solution. A published puzzle often has one solution without
+// some of its clues, and grey may lose those as it loses others (study-
+// clean wild-clean-055: four of ten red clues on orange tiles); the
+// rules cannot ask for them, but can turn down one that contradicts the
+// answer. It says whether r's clues changed.
+func (r *Reading) colourAgreeing() bool {
+	edges, kept, looks, ok := r.colourClues()
+	if !ok {
+		return false
+	}
+	rules, auto := r.Rules()
+	p, err := r.Puzzle(rules)
+	if err != nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), sizeRuleTime)
+	defer cancel()
+	var res solver.Result
+	if auto {
+		res, err = solver.SolveAutoContext(ctx, p)
+	} else {
+		res, err = solver.SolveContext(ctx, p)
+	}
+	if err != nil || res.Status != solver.Unique {
+		return false
+	}
+	have := make(map[[4]int]bool, len(r.Edges))
+	for _, e := range r.Edges {
+		have[[4]int{e.R1, e.C1, e.R2, e.C2}] = true
+	}
+	sure := make(map[[4]int]bool, len(kept))
+	for _, s := range kept {
+		if clueread.Sure(s) {
+			sure[[4]int{s.R1, s.C1, s.R2, s.C2}] = true
+		}
+	}
+	withLooks := len(r.clueLooks) == len(r.Edges)
+	added := 0
+	for i, e := range edges {
+		at := [4]int{e.R1, e.C1, e.R2, e.C2}
+		if have[at] || !sure[at] {
+			continue
+		}
+		same := res.Solution[e.R1*r.Cols+e.C1] == res.Solution[e.R2*r.Cols+e.C2]
+		if same != (e.Rel == solver.Equal) {
+			continue
+		}
+		r.Edges = append(r.Edges, e)
+		if withLooks {
+			r.clueLooks = append(r.clueLooks, looks[i])
+		}
+		added++
+	}
+	if added == 0 {
+		return false
+	}
+	r.ClueSites = append(r.ClueSites, newSites(kept, r.ClueSites)...)
+	r.Evidence.CluesByColour = added
+	return true
+}
+
+// colourByRules adds the clues read in the colour of the clues the net
+// was sure of (clueread.ColourClues) to r's, where r, whose clues leave
+// no single solution, has exactly one with them. Grey loses a clue drawn
+// as bright as the tile under it; the colour plane may also show a
+// glyph's rim or a tile's edge of the clues' colour as a clue, which the
+// rules then turn down. It says whether r's clues changed.
+func (r *Reading) colourByRules() bool {
+	edges, kept, looks, ok := r.colourClues()
+	if !ok {
+		return false
+	}
+	was, wasLooks, wasSites := r.Edges, r.clueLooks, r.ClueSites
+	withLooks := len(wasLooks) == len(was)
+	// Where both read a site, either may be right: the colour's kind
+	// first (the plane shows the clue alone), then grey's.
+	for _, colourFirst := range []bool{true, false} {
+		first, firstLooks, second, secondLooks := edges, looks, was, wasLooks
+		if !colourFirst {
+			first, firstLooks, second, secondLooks = was, wasLooks, edges, looks
+		}
+		union, unionLooks := unionEdges(first, firstLooks, second, secondLooks, withLooks)
+		if slices.Equal(union, was) {
+			continue
+		}
+		r.Edges = union
+		if withLooks {
+			r.clueLooks = unionLooks
+		}
+		if r.solvesOnce() {
+			r.ClueSites = append(slices.Clone(wasSites), newSites(kept, wasSites)...)
+			r.Evidence.CluesByColour = len(union) - len(was)
+			return true
+		}
+	}
+	r.Edges, r.clueLooks = was, wasLooks
+	return false
+}
+
+// unionEdges is first with the edges of second at sites first has not,
+// and their looks where withLooks.
+func unionEdges(first []solver.Edge, firstLooks [][]uint8, second []solver.Edge, secondLooks [][]uint8, withLooks bool) ([]solver.Edge, [][]uint8) {
+	have := make(map[[4]int]bool, len(first))
+	for _, e := range first {
+		have[[4]int{e.R1, e.C1, e.R2, e.C2}] = true
+	}
+	union := slices.Clone(first)
+	var looks [][]uint8
+	if withLooks {
+		looks = slices.Clone(firstLooks)
+	}
+	for i, e := range second {
+		if have[[4]int{e.R1, e.C1, e.R2, e.C2}] {
+			continue
+		}
+		union = append(union, e)
+		if withLooks {
+			looks = append(looks, secondLooks[i])
+		}
+	}
+	return union, looks
+}
+
+// newSites are the sites of kept not among sites.
+func newSites(kept, sites []clueread.ClueSite) []clueread.ClueSite {
+	at := make(map[[4]int]bool, len(sites))
+	for _, s := range sites {
+		at[[4]int{s.R1, s.C1, s.R2, s.C2}] = true
+	}
+	var out []clueread.ClueSite
+	for _, s := range kept {
+		if !at[[4]int{s.R1, s.C1, s.R2, s.C2}] {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // cluesByRules takes the clues' kinds from the rules for r, whose clues

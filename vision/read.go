@@ -366,7 +366,7 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 	if observe != nil {
 		observe(ci, si)
 	}
-	r.Edges, r.ClueSites, r.clueLooks = clueread.Read(ci, si)
+	r.Edges, r.ClueSites, r.clueLooks, r.colourClues = clueread.Read(ci, si)
 	r.strips = cellread.ForeignStrips(r.Style, rows, cols, kinds, cluedCells(rows, cols, r.Edges), locate.MinPuzzleSide)
 	if !r.HasMarks() {
 		if g := cellread.LearnedGivens(ci, r.Style, r.Cells); g != nil {

@@ -63,6 +63,10 @@ type Reading struct {
 	// the site net did not read them: the rules name the kind of each of
 	// the board's two looks with them (cluesByRules).
 	clueLooks [][]uint8
+	// colourClues reads the clues again in the colour of those the net
+	// was sure of, for the rules (colourByRules); nil when there is
+	// nothing to read again.
+	colourClues clueread.ColourReader
 	// resembled are the cells as the grid's glyphs they resemble say,
 	// nil where they say what the net said (cellread.Read): the rules
 	// weigh them where the net's cells have no single solution

@@ -574,3 +574,7 @@ func maskShare(mask []bool, width, x, y, w, h int, fx0, fx1, fy0, fy1 float64) f
 func CellPixels(rows, cols int) int {
 	return int(raster.Clamp(float64(1800/max(rows, cols)), 20, 40))
 }
+
+// Colours is the grid's colours as rectified, for the clue sites cut from
+// the cells' own copy (clueread).
+func (ci Image) Colours() raster.BGRPlane { return ci.patchBGR }

@@ -11,7 +11,10 @@
 // reads the clues alone should the model fail to load. Looks (looks.go)
 // splits a board's clues by how alike their patches are, for the rules
 // to name each look's kind where the net misreads one glyph at every
-// site (vision/clue_rules.go).
+// site (vision/clue_rules.go). ColourClues (colour.go) reads the sites
+// again from a plane of the colour of the clues the net was sure of,
+// where grey loses clues drawn as bright as the tiles under them, for the
+// rules to weigh (vision/clue_rules.go).
 //
 // It takes the rectified cells (cellread.Image) and gives solver.Edges
 // and ClueSites.

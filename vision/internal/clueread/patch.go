@@ -44,13 +44,14 @@ const (
 // rectified copy, or a finer one where the picture has more to give.
 type SiteImage struct {
 	gray           raster.Plane
+	bgr            raster.BGRPlane // the same pixels in colour
 	rows, cols, px int
 	ox, oy         int // where the glyphs put the lattice, beyond the lines found (farOff)
 }
 
 // siteImageOf is the cells' own copy as a site image.
 func siteImageOf(ci cellread.Image) SiteImage {
-	return SiteImage{gray: ci.Gray, rows: ci.Rows, cols: ci.Cols, px: ci.Px,
+	return SiteImage{gray: ci.Gray, bgr: ci.Colours(), rows: ci.Rows, cols: ci.Cols, px: ci.Px,
 		ox: farOff(ci.GlyphX, ci.Px), oy: farOff(ci.GlyphY, ci.Px)}
 }
 
@@ -136,19 +137,13 @@ func (sc *siteCutter) inked(cx, cy float64, vertical bool) bool {
 	px := float64(sc.ci.px)
 	p := &Tuned.Sites
 	mid := int(p.middle * px)
-	end0, end1 := int(p.endFrom*px), int(p.endTo*px)
 	if cap(sc.profile) < 2*mid+1 {
 		sc.profile = make([]float64, 2*mid+1)
 	}
 	profile := sc.profile[:2*mid+1]
-	ends := make([]float64, 0, 2*(end1-end0+1))
+	var ends []float64
 	for u := -mid; u <= mid; u++ {
-		ends = ends[:0]
-		for v := end0; v <= end1; v++ {
-			ends = append(ends, sc.grey(cx, cy, float64(u), float64(v), vertical), sc.grey(cx, cy, float64(u), float64(-v), vertical))
-		}
-		sort.Float64s(ends)
-		profile[u+mid] = ends[len(ends)/2]
+		profile[u+mid], ends = sc.lineLevel(cx, cy, u, vertical, ends)
 	}
 	need := int(math.Ceil(p.inkArea * float64((2*mid+1)*(2*mid+1))))
 	n := 0
@@ -162,6 +157,20 @@ func (sc *siteCutter) inked(cx, cy float64, vertical bool) bool {
 		}
 	}
 	return false
+}
+
+// lineLevel is the bare line's grey u pixels across it, read from the
+// site's two ends (Tuned.Sites' endFrom to endTo), where no clue
+// reaches: their median. ends is a buffer, returned for the next call.
+func (sc *siteCutter) lineLevel(cx, cy float64, u int, vertical bool, ends []float64) (float64, []float64) {
+	px := float64(sc.ci.px)
+	p := &Tuned.Sites
+	ends = ends[:0]
+	for v := int(p.endFrom * px); v <= int(p.endTo*px); v++ {
+		ends = append(ends, sc.grey(cx, cy, float64(u), float64(v), vertical), sc.grey(cx, cy, float64(u), float64(-v), vertical))
+	}
+	sort.Float64s(ends)
+	return ends[len(ends)/2], ends
 }
 
 // cut samples the site into a patch, each patch pixel the mean of four
@@ -205,7 +214,7 @@ func RectifySites(bgr gocv.Mat, toImage geom.Homography, bend *rectify.BentMap, 
 	defer g.Close()
 	gray := raster.ToGray(g)
 	defer gray.Close()
-	si.gray, si.px = raster.PlaneOf(gray), px
+	si.gray, si.bgr, si.px = raster.PlaneOf(gray), raster.BGRPlaneOf(g), px
 	si.ox, si.oy = si.ox*px/ci.Px, si.oy*px/ci.Px
 	return si
 }

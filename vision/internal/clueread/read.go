@@ -19,12 +19,15 @@ type ClueSite struct {
 // detector (FindClues) reads them, so that a broken build still reads.
 // Its thresholds are Tuned.Net. looks are the patches of the sites read
 // as clues, edge by edge, for Looks; nil when the net did not read them.
-func Read(ci cellread.Image, si SiteImage) (edges []solver.Edge, kept []ClueSite, looks [][]uint8) {
+// colour reads them again in the colour of the clues the net was sure
+// of, for the rules to weigh (nil when the net did not read them).
+func Read(ci cellread.Image, si SiteImage) (edges []solver.Edge, kept []ClueSite, looks [][]uint8, colour ColourReader) {
 	sites := ClueSites(si)
 	probs, err := ClassifySites(sites)
 	if err != nil {
-		return FindClues(ci), nil, nil
+		return FindClues(ci), nil, nil, nil
 	}
+	colour = func() ([]solver.Edge, []ClueSite, [][]uint8, bool) { return ColourClues(si, sites, probs) }
 	at := make([]solver.Edge, len(sites))
 	patchAt := make(map[[4]int][]uint8, len(sites))
 	for i, s := range sites {
@@ -43,8 +46,12 @@ func Read(ci cellread.Image, si SiteImage) (edges []solver.Edge, kept []ClueSite
 		// only sites the net doubts.
 		looks = append(looks, patchAt[[4]int{e.R1, e.C1, e.R2, e.C2}])
 	}
-	return edges, kept, looks
+	return edges, kept, looks, colour
 }
+
+// ColourReader reads a grid's clues again in their own colour
+// (ColourClues), when asked.
+type ColourReader func() (edges []solver.Edge, kept []ClueSite, looks [][]uint8, ok bool)
 
 // readOdds reads the sites at, with the classifier's probabilities,
 // as clues, asking templates (the template detector's finds) only where
@@ -95,3 +102,6 @@ func readOdds(at []solver.Edge, probs [][siteClasses]float64, templates func() m
 	}
 	return edges, kept
 }
+
+// Sure says whether the net was sure of a clue at s (sureP).
+func Sure(s ClueSite) bool { return 1-s.PNone >= Tuned.Net.sureP }
