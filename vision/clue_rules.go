@@ -129,7 +129,7 @@ func (r *Reading) colourByRules() bool {
 		}
 		if r.solvesOnce() {
 			r.ClueSites = append(slices.Clone(wasSites), newSites(kept, wasSites)...)
-			r.Evidence.CluesByColour = len(union) - len(was)
+			r.Evidence.CluesByColour = len(union) - countShared(union, was)
 			return true
 		}
 	}
@@ -159,6 +159,21 @@ func unionEdges(first []solver.Edge, firstLooks [][]uint8, second []solver.Edge,
 		}
 	}
 	return union, looks
+}
+
+// countShared is how many edges of a are in b, kind and all.
+func countShared(a, b []solver.Edge) int {
+	in := make(map[solver.Edge]bool, len(b))
+	for _, e := range b {
+		in[e] = true
+	}
+	n := 0
+	for _, e := range a {
+		if in[e] {
+			n++
+		}
+	}
+	return n
 }
 
 // newSites are the sites of kept not among sites.

@@ -29,13 +29,18 @@ type colourParams struct {
 	// clues' colour to the nearest paper they were drawn on: nearer, and
 	// the two are one colour to JPEG and blur.
 	minReach float64
+	// greyShowsOver: where the clues' grey departs from every paper
+	// under them and every cell's colour by this many times the ink
+	// test's level, grey shows them as well as any plane, and the plane
+	// is not cut (a LinkedIn Tango screenshot's clues: 8 ms a board).
+	greyShowsOver float64
 	// maxShare is the most of the grid the colour may cover: more, and
 	// the clues share it with the tiles or the glyphs, where the plane
 	// shows them all.
 	maxShare float64
 }
 
-var clueColour = colourParams{minSites: 2, minChroma: 20, minReach: 15, maxShare: 0.08}
+var clueColour = colourParams{minSites: 2, minChroma: 20, minReach: 15, greyShowsOver: 2, maxShare: 0.08}
 
 // ColourClues reads the clues of si again in the colour of the clues the
 // net was sure of (sites and probs, as Read cut and classified them):
@@ -79,10 +84,15 @@ func ColourClues(si SiteImage, sites []SitePatch, probs [][siteClasses]float64) 
 	}
 	// Nor may a cell's own colour, a tile's or a glyph's, fall within it:
 	// an app's red clues on its orange tiles.
+	greyGap := math.Inf(1)
+	for _, paper := range papers {
+		greyGap = math.Min(greyGap, math.Abs(greyLevel(colour)-greyLevel(paper)))
+	}
 	for _, c := range cellColours(si) {
 		reach = math.Min(reach, colourDistance(colour, c)/2)
+		greyGap = math.Min(greyGap, math.Abs(greyLevel(colour)-greyLevel(c)))
 	}
-	if reach < p.minReach {
+	if reach < p.minReach || greyGap >= p.greyShowsOver*sc.inkLevel {
 		return nil, nil, nil, false
 	}
 	plane := raster.Plane{W: si.gray.W, H: si.gray.H, Pix: make([]uint8, len(si.gray.Pix))}
@@ -222,6 +232,9 @@ func medianColour(samples [][3]float64) [3]float64 {
 	}
 	return out
 }
+
+// greyLevel is a BGR colour's grey, as raster.ToGray weighs it.
+func greyLevel(c [3]float64) float64 { return 0.114*c[0] + 0.587*c[1] + 0.299*c[2] }
 
 // colourDistance is the Euclidean distance of two BGR colours, in levels.
 func colourDistance(a, b [3]float64) float64 {

@@ -115,9 +115,10 @@ type Evidence struct {
 	// and a lower rung's, read at a published size, had: the rules
 	// picked the rung (vision/read.go, readScaledOn).
 	PassedOver string `json:"passed_over,omitempty"`
-	// CluesByColour is how many clues, lost in grey, were read in the
-	// colour of the clues the net was sure of and taken on the rules'
-	// word (vision/clue_rules.go, colourByRules).
+	// CluesByColour is how many clues, lost or misread in grey, were
+	// read in the colour of the clues the net was sure of and taken on
+	// the rules' word (vision/clue_rules.go, colourByRules and
+	// colourAgreeing).
 	CluesByColour int `json:"clues_by_colour,omitempty"`
 }
 
