@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"context"
 	"slices"
 
 	"binocle/solver"
@@ -53,14 +52,7 @@ func (r *Reading) colourAgreeing() bool {
 	if err != nil {
 		return false
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), sizeRuleTime)
-	defer cancel()
-	var res solver.Result
-	if auto {
-		res, err = solver.SolveAutoContext(ctx, p)
-	} else {
-		res, err = solver.SolveContext(ctx, p)
-	}
+	res, err := solveWithin(p, auto, sizeRuleTime)
 	if err != nil || res.Status != solver.Unique {
 		return false
 	}

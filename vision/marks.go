@@ -124,14 +124,17 @@ func (r *Reading) unique(puzzle func(solver.Rules) (*solver.Puzzle, error), limi
 // uniqueWithin says whether p has exactly one solution, proved within
 // limit; auto lets the solver widen the rules (solver.SolveAuto).
 func uniqueWithin(p *solver.Puzzle, auto bool, limit time.Duration) bool {
+	res, err := solveWithin(p, auto, limit)
+	return err == nil && res.Status == solver.Unique
+}
+
+// solveWithin solves p, giving up after limit; auto lets the solver
+// widen the rules (solver.SolveAuto).
+func solveWithin(p *solver.Puzzle, auto bool, limit time.Duration) (solver.Result, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	var res solver.Result
-	var err error
 	if auto {
-		res, err = solver.SolveAutoContext(ctx, p)
-	} else {
-		res, err = solver.SolveContext(ctx, p)
+		return solver.SolveAutoContext(ctx, p)
 	}
-	return err == nil && res.Status == solver.Unique
+	return solver.SolveContext(ctx, p)
 }

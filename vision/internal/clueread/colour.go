@@ -77,18 +77,12 @@ func ColourClues(si SiteImage, sites []SitePatch, probs [][siteClasses]float64) 
 		return nil, nil, nil, false
 	}
 	// A pixel is the clues' where it lies nearer their colour than
-	// halfway to the nearest paper or tile they were drawn on.
-	reach := math.Inf(1)
-	for _, paper := range papers {
-		reach = math.Min(reach, colourDistance(colour, paper)/2)
-	}
-	// Nor may a cell's own colour, a tile's or a glyph's, fall within it:
-	// an app's red clues on its orange tiles.
-	greyGap := math.Inf(1)
-	for _, paper := range papers {
-		greyGap = math.Min(greyGap, math.Abs(greyLevel(colour)-greyLevel(paper)))
-	}
-	for _, c := range cellColours(si) {
+	// halfway to the nearest paper they were drawn on or colour a cell
+	// holds (a tile's, a glyph's: an app's red clues on its orange
+	// tiles). greyGap is how far the clues' grey lies from the nearest of
+	// those greys.
+	reach, greyGap := math.Inf(1), math.Inf(1)
+	for _, c := range append(papers, cellColours(si)...) {
 		reach = math.Min(reach, colourDistance(colour, c)/2)
 		greyGap = math.Min(greyGap, math.Abs(greyLevel(colour)-greyLevel(c)))
 	}
