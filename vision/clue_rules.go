@@ -58,18 +58,18 @@ func (r *Reading) colourAgreeing() bool {
 	}
 	have := make(map[[4]int]bool, len(r.Edges))
 	for _, e := range r.Edges {
-		have[[4]int{e.R1, e.C1, e.R2, e.C2}] = true
+		have[clueread.SiteOf(e)] = true
 	}
 	sure := make(map[[4]int]bool, len(kept))
 	for _, s := range kept {
 		if clueread.Sure(s) {
-			sure[[4]int{s.R1, s.C1, s.R2, s.C2}] = true
+			sure[s.Site()] = true
 		}
 	}
 	withLooks := len(r.clueLooks) == len(r.Edges)
 	added := 0
 	for i, e := range edges {
-		at := [4]int{e.R1, e.C1, e.R2, e.C2}
+		at := clueread.SiteOf(e)
 		if have[at] || !sure[at] {
 			continue
 		}
@@ -134,7 +134,7 @@ func (r *Reading) colourByRules() bool {
 func unionEdges(first []solver.Edge, firstLooks [][]uint8, second []solver.Edge, secondLooks [][]uint8, withLooks bool) ([]solver.Edge, [][]uint8) {
 	have := make(map[[4]int]bool, len(first))
 	for _, e := range first {
-		have[[4]int{e.R1, e.C1, e.R2, e.C2}] = true
+		have[clueread.SiteOf(e)] = true
 	}
 	union := slices.Clone(first)
 	var looks [][]uint8
@@ -142,7 +142,7 @@ func unionEdges(first []solver.Edge, firstLooks [][]uint8, second []solver.Edge,
 		looks = slices.Clone(firstLooks)
 	}
 	for i, e := range second {
-		if have[[4]int{e.R1, e.C1, e.R2, e.C2}] {
+		if have[clueread.SiteOf(e)] {
 			continue
 		}
 		union = append(union, e)
@@ -172,11 +172,11 @@ func countShared(a, b []solver.Edge) int {
 func newSites(kept, sites []clueread.ClueSite) []clueread.ClueSite {
 	at := make(map[[4]int]bool, len(sites))
 	for _, s := range sites {
-		at[[4]int{s.R1, s.C1, s.R2, s.C2}] = true
+		at[s.Site()] = true
 	}
 	var out []clueread.ClueSite
 	for _, s := range kept {
-		if !at[[4]int{s.R1, s.C1, s.R2, s.C2}] {
+		if !at[s.Site()] {
 			out = append(out, s)
 		}
 	}

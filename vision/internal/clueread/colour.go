@@ -109,16 +109,7 @@ func ColourClues(si SiteImage, sites []SitePatch, probs [][siteClasses]float64) 
 	if err != nil {
 		return nil, nil, nil, false
 	}
-	at := make([]solver.Edge, len(inkSites))
-	patchAt := make(map[[4]int][]uint8, len(inkSites))
-	for i, s := range inkSites {
-		at[i] = s.Edge
-		patchAt[[4]int{s.Edge.R1, s.Edge.C1, s.Edge.R2, s.Edge.C2}] = s.Pix
-	}
-	edges, kept = readOdds(at, inkProbs, func() map[[4]int]bool { return nil }, Tuned.Net)
-	for _, e := range edges {
-		looks = append(looks, patchAt[[4]int{e.R1, e.C1, e.R2, e.C2}])
-	}
+	edges, kept, looks = readPatches(inkSites, inkProbs, func() map[[4]int]bool { return nil })
 	return edges, kept, looks, true
 }
 

@@ -28,26 +28,39 @@ func Read(ci cellread.Image, si SiteImage) (edges []solver.Edge, kept []ClueSite
 		return FindClues(ci), nil, nil, nil
 	}
 	colour = func() ([]solver.Edge, []ClueSite, [][]uint8, bool) { return ColourClues(si, sites, probs) }
+	edges, kept, looks = readPatches(sites, probs, func() map[[4]int]bool {
+		templates := map[[4]int]bool{}
+		for _, e := range FindClues(ci) {
+			templates[SiteOf(e)] = true
+		}
+		return templates
+	})
+	return edges, kept, looks, colour
+}
+
+// readPatches reads sites, with the classifier's probabilities, as
+// clues (readOdds, Tuned.Net): the clues, the sites kept, and the patches
+// of the clues, edge by edge. A clue the templates alone found has a site
+// too: they tip only sites the net doubts.
+func readPatches(sites []SitePatch, probs [][siteClasses]float64, templates func() map[[4]int]bool) (edges []solver.Edge, kept []ClueSite, looks [][]uint8) {
 	at := make([]solver.Edge, len(sites))
 	patchAt := make(map[[4]int][]uint8, len(sites))
 	for i, s := range sites {
 		at[i] = s.Edge
-		patchAt[[4]int{s.Edge.R1, s.Edge.C1, s.Edge.R2, s.Edge.C2}] = s.Pix
+		patchAt[SiteOf(s.Edge)] = s.Pix
 	}
-	edges, kept = readOdds(at, probs, func() map[[4]int]bool {
-		templates := map[[4]int]bool{}
-		for _, e := range FindClues(ci) {
-			templates[[4]int{e.R1, e.C1, e.R2, e.C2}] = true
-		}
-		return templates
-	}, Tuned.Net)
+	edges, kept = readOdds(at, probs, templates, Tuned.Net)
 	for _, e := range edges {
-		// A clue the templates alone found has a site too: they tip
-		// only sites the net doubts.
-		looks = append(looks, patchAt[[4]int{e.R1, e.C1, e.R2, e.C2}])
+		looks = append(looks, patchAt[SiteOf(e)])
 	}
-	return edges, kept, looks, colour
+	return edges, kept, looks
 }
+
+// SiteOf is the site of e, its two cells as given, for keying sites.
+func SiteOf(e solver.Edge) [4]int { return [4]int{e.R1, e.C1, e.R2, e.C2} }
+
+// Site is the site s lies at, keyed as SiteOf keys an edge's.
+func (s ClueSite) Site() [4]int { return [4]int{s.R1, s.C1, s.R2, s.C2} }
 
 // ColourReader reads a grid's clues again in their own colour
 // (ColourClues), when asked.
@@ -88,7 +101,7 @@ func readOdds(at []solver.Edge, probs [][siteClasses]float64, templates func() m
 			kept = append(kept, ClueSite{R1: e.R1, C1: e.C1, R2: e.R2, C2: e.C2,
 				PNone: p[siteNone], PEqual: p[siteEqual], PCross: p[siteCross]})
 		}
-		if clue < t.clueP && !(clue >= t.secondOpinionP && found[[4]int{e.R1, e.C1, e.R2, e.C2}]) {
+		if clue < t.clueP && !(clue >= t.secondOpinionP && found[SiteOf(e)]) {
 			continue
 		}
 		if noisy && clue < t.sureP {
