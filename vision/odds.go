@@ -1,6 +1,10 @@
 package vision
 
-import "binocle/solver"
+import (
+	"context"
+
+	"binocle/solver"
+)
 
 // CellOdds is the reader's odds for each cell of p, a puzzle made from
 // this reading (its givens alone, or the grid as the user corrected it),
@@ -24,4 +28,21 @@ func (r *Reading) CellOdds(p *solver.Puzzle) []solver.CellOdds {
 		}
 	}
 	return out
+}
+
+// SuggestFixes is the rules' fix search (solver.SuggestFixes) on p, a
+// puzzle made from this reading, under rules, with the reader's odds.
+// Where the reading tells the player's entries from the print and no
+// plausible fix gives p one answer, it looks again with the entries taken
+// as givens too: the reader may have taken printed givens for entries (a
+// second ink, a paler print), and the givens left then pin no answer even
+// once the misread is mended (hunt-photos wild-photo-051).
+func (r *Reading) SuggestFixes(ctx context.Context, p *solver.Puzzle, rules solver.Rules) (solver.Suggestion, error) {
+	s, err := solver.SuggestFixes(ctx, p, rules, r.CellOdds(p), r.SiteOdds())
+	if err != nil && r.HasMarks() {
+		if full, ferr := r.Puzzle(p.Rules); ferr == nil {
+			s, err = solver.SuggestFixes(ctx, full, rules, r.CellOdds(full), r.SiteOdds())
+		}
+	}
+	return s, err
 }

@@ -31,16 +31,7 @@ func suggestFixes(r *vision.Reading, p *solver.Puzzle, res solver.Result) fixes 
 		}
 		return fixes{}
 	}
-	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.CellOdds(p), r.SiteOdds())
-	if err != nil && r.HasMarks() {
-		// The reader may have taken printed givens for the player's
-		// entries (a second ink, a paler print), and the givens left
-		// then pin no answer even once the misread is mended: the
-		// entries, taken as givens, may.
-		if full, ferr := r.Puzzle(p.Rules); ferr == nil {
-			s, err = solver.SuggestFixes(context.Background(), full, res.Rules, r.CellOdds(full), r.SiteOdds())
-		}
-	}
+	s, err := r.SuggestFixes(context.Background(), p, res.Rules)
 	if err != nil {
 		return fixes{doubtful: r.Doubtful(doubtfulBelow)}
 	}

@@ -146,14 +146,7 @@ func solveAsUserWould(img string, tr Truth) userOutcome {
 		}
 		return userOutcome{status: res.Status, solution: res.Solution, rival: rival, style: r.Style}
 	}
-	s, err := solver.SuggestFixes(context.Background(), p, res.Rules, r.CellOdds(p), r.SiteOdds())
-	if err != nil && r.HasMarks() {
-		// As `solve` does: the entries taken as givens, where the
-		// givens alone pin no answer even once mended.
-		if full, ferr := r.Puzzle(rules); ferr == nil {
-			s, err = solver.SuggestFixes(context.Background(), full, res.Rules, r.CellOdds(full), r.SiteOdds())
-		}
-	}
+	s, err := r.SuggestFixes(context.Background(), p, res.Rules)
 	if err != nil {
 		return userOutcome{status: res.Status}
 	}
