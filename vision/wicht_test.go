@@ -13,7 +13,11 @@ import (
 // BenchmarkReadWichtPhoto reads real phone photos (640x480 to 1280x960),
 // decoded beforehand: the reader's own cost on camera images.
 func BenchmarkReadWichtPhoto(b *testing.B) {
-	paths := wichtPhotos(b, 20)
+	benchReadDecoded(b, wichtPhotos(b, 20))
+}
+
+// benchReadDecoded decodes paths, then times reading them in turn.
+func benchReadDecoded(b *testing.B, paths []string) {
 	var imgs []gocv.Mat
 	for _, p := range paths {
 		img, err := vision.LoadFile(p)
@@ -43,18 +47,5 @@ func BenchmarkReadTangoScreenshots(b *testing.B) {
 	if err != nil || len(paths) == 0 {
 		b.Skipf("skipping: no Tango screenshots in %s (%v)", env.Dir(s), err)
 	}
-	var imgs []gocv.Mat
-	for _, p := range paths {
-		img, err := vision.LoadFile(p)
-		if err != nil {
-			img.Close()
-			b.Fatal(err)
-		}
-		defer img.Close()
-		imgs = append(imgs, img)
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		vision.Read(imgs[i%len(imgs)])
-	}
+	benchReadDecoded(b, paths)
 }

@@ -199,11 +199,12 @@ func TestAcceptFixesKeepsEntries(t *testing.T) {
 	}
 }
 
-// When the printed givens alone leave the answer open (a finished
-// screenshot whose clues the reader missed), the entries read as givens
-// settle it, as they did before entries were told apart, and the check
-// says the givens have several solutions.
-func TestSolveWithEntriesWhenGivensLeaveItOpen(t *testing.T) {
+// finishedFirstRowPrinted writes the newspaper board finished in pencil
+// and has the CLI read it with only its first row's givens told printed,
+// the rest taken for entries, and as edit changes a copy of that reading;
+// the reader is restored when t ends. It returns the board's path.
+func finishedFirstRowPrinted(t *testing.T, edit func(*vision.Reading)) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "finished.png")
 	b := halfplayed.Newspaper().Finished(halfplayed.NewspaperSolution, halfplayed.Pencil)
 	if err := b.WriteFile(path); err != nil {
@@ -214,16 +215,25 @@ func TestSolveWithEntriesWhenGivensLeaveItOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	saved := readImageFile
-	defer func() { readImageFile = saved }()
+	t.Cleanup(func() { readImageFile = saved })
 	readImageFile = func(string) (*vision.Reading, error) {
-		// Only the first row's givens are told printed.
 		c := *real
 		c.Given = make([]bool, len(real.Cells))
 		for i := 0; i < 8; i++ {
 			c.Given[i] = b.Givens[0][i] != '.'
 		}
+		edit(&c)
 		return &c, nil
 	}
+	return path
+}
+
+// When the printed givens alone leave the answer open (a finished
+// screenshot whose clues the reader missed), the entries read as givens
+// settle it, as they did before entries were told apart, and the check
+// says the givens have several solutions.
+func TestSolveWithEntriesWhenGivensLeaveItOpen(t *testing.T) {
+	path := finishedFirstRowPrinted(t, func(*vision.Reading) {})
 	code, out, errOut := runImageCLI("solve", "--no-save", "--json", path)
 	var got photoMarksJSON
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
@@ -238,6 +248,20 @@ func TestSolveWithEntriesWhenGivensLeaveItOpen(t *testing.T) {
 	}
 }
 
+// photoFixesJSON is what `solve IMAGE --json` says of the suggested
+// fixes and the answer.
+type photoFixesJSON struct {
+	Status      string `json:"status"`
+	Suggestions []struct {
+		Kind     string
+		R, C     int
+		From, To string
+	} `json:"suggestions"`
+	SuggestedSolution []string `json:"suggested_solution"`
+	Solution          []string `json:"solution"`
+	FixesAccepted     bool     `json:"fixes_accepted"`
+}
+
 // An ink blot makes a printed circle look filled: the reader takes it for
 // a 1 and the givens allow several answers. The rules, from the reader's
 // own odds, suggest reading it as a 0 again, and --accept-fixes gives the
@@ -247,24 +271,13 @@ func TestSolveBlottedPhotoSuggestsTheMisread(t *testing.T) {
 	if err := halfplayed.Blotted().WriteFile(path); err != nil {
 		t.Fatal(err)
 	}
-	type photoJSON struct {
-		Status      string `json:"status"`
-		Suggestions []struct {
-			Kind     string
-			R, C     int
-			From, To string
-		} `json:"suggestions"`
-		SuggestedSolution []string `json:"suggested_solution"`
-		Solution          []string `json:"solution"`
-		FixesAccepted     bool     `json:"fixes_accepted"`
-	}
 	for _, accept := range []bool{false, true} {
 		args := []string{"solve", "--no-save", "--json", path}
 		if accept {
 			args = append(args[:3], "--accept-fixes", path)
 		}
 		_, out, errOut := runImageCLI(args...)
-		var got photoJSON
+		var got photoFixesJSON
 		if err := json.Unmarshal([]byte(out), &got); err != nil {
 			t.Fatalf("%v: not JSON: %v\n%s%s", args, err, out, errOut)
 		}
@@ -292,41 +305,16 @@ func TestSolveBlottedPhotoSuggestsTheMisread(t *testing.T) {
 // cell misread, doubtfully, and only its first row told printed gets the
 // misread undone and the puzzle's answer.
 func TestSuggestFixesWithEntriesWhenGivensLeaveItOpen(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "finished.png")
-	b := halfplayed.Newspaper().Finished(halfplayed.NewspaperSolution, halfplayed.Pencil)
-	if err := b.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
-	real, err := vision.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	const misread = 4*8 + 3 // r5c4, an entry
-	saved := readImageFile
-	defer func() { readImageFile = saved }()
-	readImageFile = func(string) (*vision.Reading, error) {
-		c := *real
-		c.Given = make([]bool, len(real.Cells))
-		for i := 0; i < 8; i++ {
-			c.Given[i] = b.Givens[0][i] != '.'
-		}
-		c.Cells = append([]solver.Cell(nil), real.Cells...)
-		c.Confidence = append([]float64(nil), real.Confidence...)
+	path := finishedFirstRowPrinted(t, func(c *vision.Reading) {
+		c.Cells = append([]solver.Cell(nil), c.Cells...)
+		c.Confidence = append([]float64(nil), c.Confidence...)
 		c.Values = nil
 		c.Cells[misread] = 1 - c.Cells[misread]
 		c.Confidence[misread] = 0.55
-		return &c, nil
-	}
+	})
 	code, out, errOut := runImageCLI("solve", "--no-save", "--json", path)
-	var got struct {
-		Status      string `json:"status"`
-		Suggestions []struct {
-			Kind     string
-			R, C     int
-			From, To string
-		} `json:"suggestions"`
-		SuggestedSolution []string `json:"suggested_solution"`
-	}
+	var got photoFixesJSON
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("exit %d, not JSON: %v\n%s%s", code, err, out, errOut)
 	}

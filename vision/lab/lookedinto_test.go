@@ -58,6 +58,20 @@ func TestLookedIntoStyles(t *testing.T) {
 // scoreLookedInto scores the one image of a suite named image.
 func scoreLookedInto(t *testing.T, env *Env, suite, image string) CaseScore {
 	t.Helper()
+	picked := suiteCases(t, env, suite, func(name string) bool { return name == image })
+	if len(picked) != 1 {
+		t.Fatalf("%s holds %d images named %s, want 1", suite, len(picked), image)
+	}
+	got, err := env.ScoreCases(picked, ScoreOptions{}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// suiteCases are the cases of suite whose names keep accepts.
+func suiteCases(t *testing.T, env *Env, suite string, keep func(name string) bool) []Case {
+	t.Helper()
 	s, err := FindSuite(suite)
 	if err != nil {
 		t.Fatal(err)
@@ -68,16 +82,9 @@ func scoreLookedInto(t *testing.T, env *Env, suite, image string) CaseScore {
 	}
 	var picked []Case
 	for _, c := range cases {
-		if c.Name == image {
+		if keep(c.Name) {
 			picked = append(picked, c)
 		}
 	}
-	if len(picked) != 1 {
-		t.Fatalf("%s holds %d images named %s, want 1", suite, len(picked), image)
-	}
-	got, err := env.ScoreCases(picked, ScoreOptions{}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return got
+	return picked
 }

@@ -42,21 +42,10 @@ func TestScoreShowsPublishedAndRandomApart(t *testing.T) {
 	if err != nil {
 		t.Skipf("skipping: shared test data absent: %v", err)
 	}
-	s, err := FindSuite("wild-clean")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases, err := env.Cases(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var picked []Case
-	for _, c := range cases {
-		// A random fill and a published puzzle, both small and clean.
-		if strings.HasPrefix(c.Name, "wild-clean-000-") || strings.HasPrefix(c.Name, "wild-clean-007-") {
-			picked = append(picked, c)
-		}
-	}
+	// A random fill and a published puzzle, both small and clean.
+	picked := suiteCases(t, env, "wild-clean", func(name string) bool {
+		return strings.HasPrefix(name, "wild-clean-000-") || strings.HasPrefix(name, "wild-clean-007-")
+	})
 	if len(picked) != 2 {
 		t.Fatalf("picked %d images, want 2", len(picked))
 	}
