@@ -47,6 +47,12 @@
 // border a dark glyph broke under the ink's block mean, of the thin
 // lines alone (thinLineOutlines).
 //
+// Whatever rung wins, its finding is then cut at the strips a ruled
+// grid's lines do not cross (two printed grids closed into one lattice,
+// split.go) and grown onto the border line one cell beyond an edge that
+// shows none, where the strip between holds glyphs (a lineless grid whose
+// glyphs along a partial border joined it, border.go).
+//
 // Lines are measured by gridline, bent pages straightened by rectify;
 // locate decides what those measurements mean. Its thresholds are the
 // fields of Locating (params.go) and, for the lattice's accept rules,

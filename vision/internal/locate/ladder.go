@@ -3,6 +3,8 @@ package locate
 import (
 	"gocv.io/x/gocv"
 
+	"binocle/geom"
+
 	"binocle/vision/internal/raster"
 )
 
@@ -156,6 +158,7 @@ func climb(img gocv.Mat, ladder []locator, shown func(c Candidate, scale float64
 		if r.refine != nil {
 			s = r.refine(cs, s)
 		}
+		s = sightingOnLines(cs, s)
 		if raster.Trace != nil {
 			raster.Trace("rung %s: %dx%d by %s", r.name, s.C.Rows.N, s.C.Cols.N, s.C.Method)
 		}
@@ -168,4 +171,37 @@ func climb(img gocv.Mat, ladder []locator, shown func(c Candidate, scale float64
 		return s.C, s.scale, nil
 	}
 	return Candidate{}, 1, ErrNoGrid
+}
+
+// sightingOnLines cuts what any rung found to the strips its lines cross
+// (splitAtBareStrips) and grows it onto the border line its glyphs
+// stopped a strip short of (reachBorder), measured in the located copy's
+// flattened grey whatever copy the rung searched: lines and the glyphs
+// beside them are what is asked, not the light.
+func sightingOnLines(cs *copies, s Sighting) Sighting {
+	lc := cs.at(LocateSide)
+	k := s.scale / lc.scale
+	in := s.C
+	// Its own copy: the centres scaled here must not change s's.
+	in.Centres = append([][2]float64(nil), s.C.Centres...)
+	for i := range in.Quad {
+		in.Quad[i] = [2]float64{in.Quad[i][0] * k, in.Quad[i][1] * k}
+	}
+	for i := range in.Centres {
+		in.Centres[i] = [2]float64{in.Centres[i][0] * k, in.Centres[i][1] * k}
+	}
+	plane := lc.plane(true)
+	out := reachBorder(plane, splitAtBareStrips(plane, in))
+	if out.Rows.N == s.C.Rows.N && out.Cols.N == s.C.Cols.N {
+		return s
+	}
+	for i := range out.Quad {
+		out.Quad[i] = [2]float64{out.Quad[i][0] / k, out.Quad[i][1] / k}
+	}
+	for i := range out.Centres {
+		out.Centres[i] = [2]float64{out.Centres[i][0] / k, out.Centres[i][1] / k}
+	}
+	out.Area = geom.QuadArea(out.Quad)
+	s.C = out
+	return s
 }

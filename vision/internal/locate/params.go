@@ -21,6 +21,8 @@ type locateParams struct {
 	bare    bareParams    // the bare rung: glyphs alone
 	sparse  bareParams    // the sparse rung: glyphs alone, few of them, taken by the rules
 	loose   looseParams   // the loose-lattice rungs: closed cells on a loose lattice, taken by the rules
+	border  borderParams  // a lineless grid's strip along its border line (reachBorder)
+	split   splitParams   // two ruled grids closed into one lattice (splitAtBareStrips)
 }
 
 // locating holds the thresholds the suites were tuned with.
@@ -60,6 +62,13 @@ var locating = locateParams{
 	// finding stands only where the reader's rules take its reading.
 	sparse: bareParams{minGlyphs: 8, minSide: MinPuzzleSide, minFill: 0.1, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5},
 	loose:  looseParams{minCells: 12, minFill: 0.3, maxResidual: 0.12},
+	split:  splitParams{reach: 0.15, step: 0.05, inset: 0.15, samples: 12, maxLines: 12, depth: 4, minPaper: 128, ruleDepthShare: 0.3, minRuleShare: 0.8, minRuled: 0.7, maxBare: 0.5},
+	border: borderParams{
+		maxStrips: 2, step: 0.05, edgeReach: 0.15, outReach: 0.25,
+		maxEdgeShare: 0.3, minBorderShare: 0.6, runOnGap: 0.5, runOnReach: 2, maxRunOnShare: 0.4,
+		minStripGlyphs: 2, minStripShare: 0.3,
+		inkSamples: 5, inkMargin: 0.2, inkDepth: 40, paperQuantile: 0.9, borderHalf: 0.05, maxMoreBetween: 0.25, maxRuledBetween: 0.5,
+	},
 	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
 	board: boardParams{
 		fillQuantile: 0.25, tileFill: 0.55, minTileCell: 0.65,
@@ -642,4 +651,78 @@ type bareParams struct {
 	// together fewer glyphs than this share of a typical line, are the
 	// page's letters, not the grid's (trimStrays).
 	strayShare float64
+}
+
+// borderParams are reachBorder's (border.go).
+type borderParams struct {
+	// maxStrips is the most strips one side grows: a border one cell
+	// beyond an edge is a strip the glyphs missed, a line further out
+	// the page's.
+	maxStrips int
+	// The lines are looked for within edgeReach cells of the edge and
+	// outReach of one cell beyond it, in steps of step: a lattice fitted
+	// to glyphs is off its cells' edges by their scatter, and the one
+	// cell beyond by its pitch's error too.
+	step, edgeReach, outReach float64
+	// maxEdgeShare is the most of its run the edge may show as a line:
+	// a grid whose edge is a line ends there. minBorderShare is the least
+	// the line beyond must: a border runs along the whole side, where a
+	// row of glyphs, or text, leaves gaps.
+	maxEdgeShare, minBorderShare float64
+	// The line beyond may show along at most maxRunOnShare of its run
+	// from runOnGap to runOnReach cells past the grid's ends: a border
+	// stops at its grid, a page's rule or an app header's edge runs on.
+	runOnGap, runOnReach, maxRunOnShare float64
+	// The strip must hold minStripGlyphs glyphs, and minStripShare of
+	// those in the edge strip inside it: a frame drawn a cell clear of
+	// its grid has only paper between.
+	minStripGlyphs int
+	minStripShare  float64
+	// A cell holds a glyph when, of inkSamples by inkSamples samples
+	// over its middle (inkMargin cells in from each side, clear of the
+	// lines), the darkest is inkDepth grey levels under the strip's
+	// paper, its samples' paperQuantile: most of a strip is paper, even
+	// in a grid of filled squares.
+	inkSamples    int
+	inkMargin     float64
+	inkDepth      float64
+	paperQuantile float64
+	// Ink crosses the borders between the strip's cells, each looked at
+	// borderHalf cells either side, at most maxMoreBetween more often
+	// than those of the edge strip inside: a grid's glyphs keep to their
+	// cells, the page's text above a lineless grid runs across them.
+	// A grid whose edge strip inside shows ink on more than
+	// maxRuledBetween of its cells' borders is ruled in dark lines: its
+	// edge is a line of its own, which a bent page only moved off the
+	// lattice, and the growers that follow lines judge it.
+	borderHalf, maxMoreBetween, maxRuledBetween float64
+}
+
+// splitParams are splitAtBareStrips' (split.go).
+type splitParams struct {
+	// A line is looked for within reach cells of where the lattice puts
+	// it, in steps of step (a bent page's lines stray from a flat map),
+	// along each strip but inset cells at its ends, where the lines
+	// across it meet and any line shows.
+	// samples is how many points along each strip are looked at, on
+	// about maxLines of the lines crossing it.
+	reach, step, inset float64
+	samples, maxLines  int
+	// A line crossing a strip stands at least depth grey levels under
+	// the paper both sides of it: as little as a faint line shows by, a
+	// shadow over part of a photo dims its lines as much. The lines
+	// either side of a gap are printed rules: at least ruleDepthShare of
+	// the paper's grey under it, along minRuleShare of their run.
+	depth, ruleDepthShare, minRuleShare float64
+	// minPaper is the least median grey between the lines of a grid
+	// that is split: on a dark board the lines are light, and its dark
+	// ground makes ridges of anything.
+	minPaper float64
+	// The grid is ruled when, over its strips, the median of its lines'
+	// shares seen crossing a strip is at least minRuled (a grid of light
+	// lines, or none, is not split); a strip is bare when its share is
+	// under maxBare of that median: the caption between two printed
+	// grids, which a lattice spanning both, its pitch a compromise, cuts
+	// only part of.
+	minRuled, maxBare float64
 }

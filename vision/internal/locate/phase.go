@@ -118,7 +118,13 @@ func (g glyphLines) medianShare(axis, n, other int, t float64) float64 {
 func (g glyphLines) ridgeShare(axis int, k, a0, a1 float64) float64 {
 	// Four samples a cell, and no more than a few dozen along a long
 	// run: a share needs no finer measure.
-	samples := min(int(math.Round((a1-a0)*4)), 48)
+	return g.ridgeShareOf(axis, k, a0, a1, min(int(math.Round((a1-a0)*4)), 48), locating.phase.ridgeDepth, 0)
+}
+
+// ridgeShareOf is ridgeShare measured at the given number of samples,
+// the line standing at least depth grey levels, and share of the paper's
+// grey, under both sides.
+func (g glyphLines) ridgeShareOf(axis int, k, a0, a1 float64, samples int, depth, share float64) float64 {
 	ph := locating.phase
 	at := func(u, a float64) float64 {
 		x, y := u, a
@@ -140,7 +146,7 @@ func (g glyphLines) ridgeShare(axis int, k, a0, a1 float64) float64 {
 			continue
 		}
 		n++
-		if side-line >= ph.ridgeDepth {
+		if side-line >= max(depth, share*side) {
 			ridged++
 		}
 	}
