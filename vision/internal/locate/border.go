@@ -20,8 +20,12 @@ import (
 
 // reachBorder grows c, located in gray, over each strip between its edge
 // and a border line one cell beyond, where the edge shows no line of its
-// own and the strip holds glyphs (borderReach names the bounds).
-func reachBorder(gray raster.Plane, c Candidate) Candidate {
+// own and the strip holds glyphs (locating.border names the bounds).
+// The glyphs are looked for in flat, gray with the light divided out, so
+// that a shadow across the strip is not taken for ink; it is asked for
+// only where the lines call for a look, since dividing the light out
+// costs a screenshot several milliseconds.
+func reachBorder(gray raster.Plane, flat func() raster.Plane, c Candidate) Candidate {
 	if c.Rows.N < MinPuzzleSide || c.Cols.N < MinPuzzleSide {
 		return c
 	}
@@ -32,7 +36,7 @@ func reachBorder(gray raster.Plane, c Candidate) Candidate {
 	for again := true; again; {
 		again = false
 		for side := 0; side < 4; side++ {
-			if grown[side] >= locating.border.maxStrips || !borderBeyond(gray, c, side) {
+			if grown[side] >= locating.border.maxStrips || !borderBeyond(gray, flat, c, side) {
 				continue
 			}
 			var add [4]int
@@ -56,7 +60,7 @@ func reachBorder(gray raster.Plane, c Candidate) Candidate {
 // borderBeyond tells whether side (0 top, 1 bottom, 2 left, 3 right) of
 // c has no line at its edge, a line one cell beyond it, and glyphs in the
 // strip between.
-func borderBeyond(gray raster.Plane, c Candidate, side int) bool {
+func borderBeyond(gray raster.Plane, flat func() raster.Plane, c Candidate, side int) bool {
 	cols, rows := c.Cols.N, c.Rows.N
 	h, ok := geom.FromQuads(RectCorners(float64(cols), float64(rows)), c.Quad)
 	if !ok {
@@ -96,8 +100,9 @@ func borderBeyond(gray raster.Plane, c Candidate, side int) bool {
 	if atEdge > b.maxEdgeShare || beyond < b.minBorderShare || runsOn > b.maxRunOnShare {
 		return false
 	}
-	inStrip, between := g.stripInk(axis, edge, out, run)
-	inside, betweenInside := g.stripInk(axis, 2*edge-out, edge, run)
+	ink := glyphLines{p: flat(), h: h}
+	inStrip, between := ink.stripInk(axis, edge, out, run)
+	inside, betweenInside := ink.stripInk(axis, 2*edge-out, edge, run)
 	if raster.Trace != nil {
 		raster.Trace("border: side %d glyphs in the strip %d (ink between cells %.2f), in the edge strip inside %d (%.2f)", side, inStrip, between, inside, betweenInside)
 	}

@@ -134,7 +134,7 @@ func TestReachBorder(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := newPage(16*cs, 16*cs, cs, 4*cs, 4*cs)
 			tc.draw(p)
-			got := reachBorder(p.Plane, p.candidate(tc.r0, tc.r1, tc.c0, tc.c1))
+			got := reachBorder(p.Plane, func() raster.Plane { return p.Plane }, p.candidate(tc.r0, tc.r1, tc.c0, tc.c1))
 			if got.Rows.N != tc.wantRows || got.Cols.N != tc.wantCols {
 				t.Errorf("grew to %dx%d, want %dx%d", got.Rows.N, got.Cols.N, tc.wantRows, tc.wantCols)
 			}

@@ -64,6 +64,19 @@ func (cs *copies) at(side int) *locatedCopy {
 	return c
 }
 
+// searched is the copy whose pixels are scale of the picture's: the one a
+// rung that reports scale searched. A rung's finding in a copy of its
+// own (the half-size lattice) is looked at in the located copy: making
+// another costs more than it tells.
+func (cs *copies) searched(scale float64) *locatedCopy {
+	for _, c := range cs.bySide {
+		if c.scale == scale {
+			return c
+		}
+	}
+	return cs.at(LocateSide)
+}
+
 // lit returns the copy's gray, with the light divided out when flat.
 func (c *locatedCopy) lit(flat bool) gocv.Mat {
 	if !flat {

@@ -175,11 +175,10 @@ func climb(img gocv.Mat, ladder []locator, shown func(c Candidate, scale float64
 
 // sightingOnLines cuts what any rung found to the strips its lines cross
 // (splitAtBareStrips) and grows it onto the border line its glyphs
-// stopped a strip short of (reachBorder), measured in the located copy's
-// flattened grey whatever copy the rung searched: lines and the glyphs
-// beside them are what is asked, not the light.
+// stopped a strip short of (reachBorder), measured in the copy the rung
+// searched where it was one of the ladder's, else in the located copy.
 func sightingOnLines(cs *copies, s Sighting) Sighting {
-	lc := cs.at(LocateSide)
+	lc := cs.searched(s.scale)
 	k := s.scale / lc.scale
 	in := s.C
 	// Its own copy: the centres scaled here must not change s's.
@@ -190,8 +189,11 @@ func sightingOnLines(cs *copies, s Sighting) Sighting {
 	for i := range in.Centres {
 		in.Centres[i] = [2]float64{in.Centres[i][0] * k, in.Centres[i][1] * k}
 	}
-	plane := lc.plane(true)
-	out := reachBorder(plane, splitAtBareStrips(plane, in))
+	// The lines are judged in the copy's own grey, against the paper
+	// beside them: dividing the light out costs a screenshot the lattice
+	// rung reads first several milliseconds.
+	plane := lc.plane(false)
+	out := reachBorder(plane, func() raster.Plane { return lc.plane(true) }, splitAtBareStrips(plane, in))
 	if out.Rows.N == s.C.Rows.N && out.Cols.N == s.C.Cols.N {
 		return s
 	}
