@@ -26,7 +26,11 @@ import (
 // only where the lines call for a look, since dividing the light out
 // costs a screenshot several milliseconds.
 func reachBorder(gray raster.Plane, flat func() raster.Plane, c Candidate) Candidate {
-	if c.Rows.N < MinPuzzleSide || c.Cols.N < MinPuzzleSide {
+	// A lattice whose lines were seen along most of their run is a
+	// ruled grid (or an app's tiles, their gaps read as lines): its
+	// edges are lines of its own, and the growers that follow them judge
+	// where it ends.
+	if c.Rows.N < MinPuzzleSide || c.Cols.N < MinPuzzleSide || c.Evidence.LineSupport > locating.border.maxLineSupport {
 		return c
 	}
 	// A side grown lengthens the two beside it, whose border lines ran

@@ -64,7 +64,7 @@ var locating = locateParams{
 	loose:  looseParams{minCells: 12, minFill: 0.3, maxResidual: 0.12},
 	split:  splitParams{reach: 0.15, step: 0.05, inset: 0.15, samples: 12, maxLines: 12, depth: 4, minPaper: 128, ruleDepthShare: 0.3, minRuleShare: 0.8, minRuled: 0.7, maxBare: 0.5},
 	border: borderParams{
-		maxStrips: 2, step: 0.05, edgeReach: 0.15, outReach: 0.25,
+		maxLineSupport: 0.5, maxStrips: 2, step: 0.05, edgeReach: 0.15, outReach: 0.25,
 		maxEdgeShare: 0.3, minBorderShare: 0.6, runOnGap: 0.5, runOnReach: 2, maxRunOnShare: 0.4,
 		minStripGlyphs: 2, minStripShare: 0.3,
 		inkSamples: 5, inkMargin: 0.2, inkDepth: 40, paperQuantile: 0.9, borderHalf: 0.05, maxMoreBetween: 0.25, maxRuledBetween: 0.5,
@@ -655,6 +655,10 @@ type bareParams struct {
 
 // borderParams are reachBorder's (border.go).
 type borderParams struct {
+	// maxLineSupport is the most of its lines' segments a lattice may
+	// have shown (Evidence.LineSupport) to be grown: one that showed
+	// more is ruled, or an app's tiles, and ends where its lines do.
+	maxLineSupport float64
 	// maxStrips is the most strips one side grows: a border one cell
 	// beyond an edge is a strip the glyphs missed, a line further out
 	// the page's.
