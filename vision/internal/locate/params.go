@@ -67,7 +67,7 @@ var locating = locateParams{
 		maxLineSupport: 0.5, maxStrips: 2, step: 0.05, edgeReach: 0.15, outReach: 0.25,
 		maxEdgeShare: 0.3, minBorderShare: 0.6, runOnGap: 0.5, runOnReach: 2, maxRunOnShare: 0.4,
 		minStripGlyphs: 2, minStripShare: 0.3,
-		inkSamples: 5, inkMargin: 0.2, inkDepth: 40, paperQuantile: 0.9, borderHalf: 0.05, maxMoreBetween: 0.25, maxRuledBetween: 0.5,
+		inkSamples: 5, inkMargin: 0.2, inkDepth: 40, paperQuantile: 0.9, borderHalf: 0.05, maxMoreBetween: 0.1, maxRuledBetween: 0.5,
 	},
 	shadow: shadowParams{darker: 0.75, paperQuantile: 0.75, bandNear: 0.2, bandFar: 0.9, darkGround: 60},
 	board: boardParams{
@@ -694,7 +694,9 @@ type borderParams struct {
 	// Ink crosses the borders between the strip's cells, each looked at
 	// borderHalf cells either side, at most maxMoreBetween more often
 	// than those of the edge strip inside: a grid's glyphs keep to their
-	// cells, the page's text above a lineless grid runs across them.
+	// cells (the strips grown onto on wild- and study-photos: 0 to 0.05
+	// more), the page's text beside a lineless grid runs across them
+	// (0.2 more beside a photographed Tango board, 1.0 above a web one).
 	// A grid whose edge strip inside shows ink on more than
 	// maxRuledBetween of its cells' borders is ruled in dark lines: its
 	// edge is a line of its own, which a bent page only moved off the
