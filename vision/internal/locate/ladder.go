@@ -178,6 +178,13 @@ func climb(img gocv.Mat, ladder []locator, shown func(c Candidate, scale float64
 // stopped a strip short of (reachBorder), measured in the copy the rung
 // searched where it was one of the ladder's, else in the located copy.
 func sightingOnLines(cs *copies, s Sighting) Sighting {
+	// A lattice with nearly every cell closed has every strip crossed by
+	// its lines, and one whose lines were seen ends where they do: such
+	// a finding (most screenshots') is left as it is, which spares it the
+	// copy of the grey the measures below read.
+	if s.C.Complete && s.C.Evidence.LineSupport > locating.border.maxLineSupport {
+		return s
+	}
 	lc := cs.searched(s.scale)
 	k := s.scale / lc.scale
 	in := s.C
