@@ -85,13 +85,7 @@ func borderBeyond(gray raster.Plane, flat func() raster.Plane, c Candidate, side
 	}
 	// seen is the most of the grid's run a line near k shows, and where.
 	seen := func(k, reach float64) (float64, float64) {
-		best, at := 0.0, k
-		for t := -reach; t <= reach+1e-9; t += b.step {
-			if v := g.ridgeShare(axis, k+t, 0, run); v > best {
-				best, at = v, k+t
-			}
-		}
-		return best, at
+		return bestNear(k, reach, b.step, func(k float64) float64 { return g.ridgeShare(axis, k, 0, run) })
 	}
 	atEdge, _ := seen(edge, b.edgeReach)
 	beyond, line := seen(out, b.outReach)
@@ -178,4 +172,17 @@ func (g glyphLines) stripInk(axis int, k0, k1, run float64) (glyphs int, between
 		between = float64(crossed) / float64(len(onBorders))
 	}
 	return glyphs, between
+}
+
+// bestNear is the most share gives any line within reach of k, looked at
+// in steps of step, and that line: a lattice fitted to glyphs, or a bent
+// page, leaves a line a little off where the lattice puts it.
+func bestNear(k, reach, step float64, share func(k float64) float64) (best, at float64) {
+	at = k
+	for t := -reach; t <= reach+1e-9; t += step {
+		if v := share(k + t); v > best {
+			best, at = v, k+t
+		}
+	}
+	return best, at
 }

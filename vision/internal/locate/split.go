@@ -76,10 +76,9 @@ func (g glyphLines) stripsCrossed(axis, n, lines int) []float64 {
 		var shares []float64
 		// A dozen lines tell the median as well as forty.
 		for k := 0; k <= lines; k += max(1, lines/s.maxLines) {
-			best := 0.0
-			for t := -s.reach; t <= s.reach+1e-9; t += s.step {
-				best = math.Max(best, g.ridgeShareOf(axis, float64(k)+t, float64(i)+s.inset, float64(i+1)-s.inset, s.samples, s.depth, 0))
-			}
+			best, _ := bestNear(float64(k), s.reach, s.step, func(k float64) float64 {
+				return g.ridgeShareOf(axis, k, float64(i)+s.inset, float64(i+1)-s.inset, s.samples, s.depth, 0)
+			})
 			shares = append(shares, best)
 		}
 		sort.Float64s(shares)
@@ -93,10 +92,9 @@ func (g glyphLines) stripsCrossed(axis, n, lines int) []float64 {
 // proportion to that paper, along nearly all of its run.
 func (g glyphLines) printedRule(axis int, k, run float64) bool {
 	s := locating.split
-	best := 0.0
-	for t := -s.reach; t <= s.reach+1e-9; t += s.step {
-		best = math.Max(best, g.ridgeShareOf(axis, k+t, 0, run, min(int(math.Round(run*4)), 48), s.depth, s.ruleDepthShare))
-	}
+	best, _ := bestNear(k, s.reach, s.step, func(k float64) float64 {
+		return g.ridgeShareOf(axis, k, 0, run, min(int(math.Round(run*4)), 48), s.depth, s.ruleDepthShare)
+	})
 	return best >= s.minRuleShare
 }
 
