@@ -28,8 +28,8 @@ func (r *Reading) lookByRules() bool {
 	if !clues && !cells && !colour {
 		return false
 	}
-	if r.solvesOnce() {
-		return colour && r.colourAgreeing()
+	if solution, ok := r.uniqueSolution(r.Puzzle, sizeRuleTime); ok {
+		return colour && r.colourAgreeing(solution)
 	}
 	return colour && r.colourByRules() || clues && r.cluesByRules() || cells && r.cellsByRules()
 }
@@ -41,19 +41,11 @@ func (r *Reading) lookByRules() bool {
 // some of its clues, and grey may lose those as it loses others (study-
 // clean wild-clean-055: four of ten red clues on orange tiles); the
 // rules cannot ask for them, but can turn down one that contradicts the
-// answer. It says whether r's clues changed.
-func (r *Reading) colourAgreeing() bool {
+// answer, solution (r's, every filled cell a given). It says whether r's
+// clues changed.
+func (r *Reading) colourAgreeing(solution []solver.Cell) bool {
 	edges, kept, looks, ok := r.colourClues()
 	if !ok {
-		return false
-	}
-	rules, auto := r.Rules()
-	p, err := r.Puzzle(rules)
-	if err != nil {
-		return false
-	}
-	res, err := solveWithin(p, auto, sizeRuleTime)
-	if err != nil || res.Status != solver.Unique {
 		return false
 	}
 	have := make(map[[4]int]bool, len(r.Edges))
@@ -73,7 +65,7 @@ func (r *Reading) colourAgreeing() bool {
 		if have[at] || !sure[at] {
 			continue
 		}
-		same := res.Solution[e.R1*r.Cols+e.C1] == res.Solution[e.R2*r.Cols+e.C2]
+		same := solution[e.R1*r.Cols+e.C1] == solution[e.R2*r.Cols+e.C2]
 		if same != (e.Rel == solver.Equal) {
 			continue
 		}

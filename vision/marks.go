@@ -116,16 +116,23 @@ func (r *Reading) givensByRules(given []bool) {
 // (Puzzle, or GivensPuzzle for the printed givens alone) has exactly one
 // solution, proved within limit.
 func (r *Reading) unique(puzzle func(solver.Rules) (*solver.Puzzle, error), limit time.Duration) bool {
-	rules, auto := r.Rules()
-	p, err := puzzle(rules)
-	return err == nil && uniqueWithin(p, auto, limit)
+	_, ok := r.uniqueSolution(puzzle, limit)
+	return ok
 }
 
-// uniqueWithin says whether p has exactly one solution, proved within
-// limit; auto lets the solver widen the rules (solver.SolveAuto).
-func uniqueWithin(p *solver.Puzzle, auto bool, limit time.Duration) bool {
+// uniqueSolution is unique with the solution it proved: ok is false where
+// there is none, or more than one, or the proof took longer than limit.
+func (r *Reading) uniqueSolution(puzzle func(solver.Rules) (*solver.Puzzle, error), limit time.Duration) ([]solver.Cell, bool) {
+	rules, auto := r.Rules()
+	p, err := puzzle(rules)
+	if err != nil {
+		return nil, false
+	}
 	res, err := solveWithin(p, auto, limit)
-	return err == nil && res.Status == solver.Unique
+	if err != nil || res.Status != solver.Unique {
+		return nil, false
+	}
+	return res.Solution, true
 }
 
 // solveWithin solves p, giving up after limit; auto lets the solver
