@@ -119,11 +119,7 @@ func ColourClues(si SiteImage, sites []SitePatch, probs [][siteClasses]float64) 
 // and the colour of the paper about the clue, from the site's ends.
 func (sc *siteCutter) inkColours(e solver.Edge) (ink [][3]float64, paper [3]float64, ok bool) {
 	ci := sc.ci
-	vertical := e.R1 == e.R2
-	cx, cy := float64(e.C2*ci.px+ci.ox), float64(e.R1*ci.px+ci.px/2+ci.oy)
-	if !vertical {
-		cx, cy = float64(e.C1*ci.px+ci.px/2+ci.ox), float64(e.R2*ci.px+ci.oy)
-	}
+	cx, cy, vertical := ci.siteMiddle(e)
 	px := float64(ci.px)
 	p := &Tuned.Sites
 	mid := int(p.middle * px)

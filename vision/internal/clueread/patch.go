@@ -71,25 +71,33 @@ func ClueSites(ci SiteImage) []SitePatch {
 		return nil
 	}
 	sc := newSiteCutter(ci)
-	ox, oy := ci.ox, ci.oy
 	var out []SitePatch
+	keep := func(e solver.Edge) {
+		if cx, cy, vertical := ci.siteMiddle(e); sc.inked(cx, cy, vertical) {
+			out = append(out, SitePatch{Edge: e, Pix: sc.cut(cx, cy, vertical)})
+		}
+	}
 	for r := 0; r < ci.rows; r++ {
 		for c := 0; c+1 < ci.cols; c++ {
-			cx, cy := float64((c+1)*ci.px+ox), float64(r*ci.px+ci.px/2+oy)
-			if sc.inked(cx, cy, true) {
-				out = append(out, SitePatch{Edge: solver.Edge{R1: r, C1: c, R2: r, C2: c + 1}, Pix: sc.cut(cx, cy, true)})
-			}
+			keep(solver.Edge{R1: r, C1: c, R2: r, C2: c + 1})
 		}
 	}
 	for r := 0; r+1 < ci.rows; r++ {
 		for c := 0; c < ci.cols; c++ {
-			cx, cy := float64(c*ci.px+ci.px/2+ox), float64((r+1)*ci.px+oy)
-			if sc.inked(cx, cy, false) {
-				out = append(out, SitePatch{Edge: solver.Edge{R1: r, C1: c, R2: r + 1, C2: c}, Pix: sc.cut(cx, cy, false)})
-			}
+			keep(solver.Edge{R1: r, C1: c, R2: r + 1, C2: c})
 		}
 	}
 	return out
+}
+
+// siteMiddle is where the site of e lies in si, the middle of the line
+// segment its two cells share, and whether that segment runs down (the
+// cells side by side in a row).
+func (si SiteImage) siteMiddle(e solver.Edge) (cx, cy float64, vertical bool) {
+	if e.R1 == e.R2 {
+		return float64(e.C2*si.px + si.ox), float64(e.R1*si.px + si.px/2 + si.oy), true
+	}
+	return float64(e.C1*si.px + si.px/2 + si.ox), float64(e.R2*si.px + si.oy), false
 }
 
 // siteCutter samples sites of one rectified grid.
