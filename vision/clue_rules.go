@@ -25,13 +25,14 @@ func (r *Reading) lookByRules() bool {
 	colour := r.colourClues != nil
 	// The closure holds the grid's site image: once weighed, let it go.
 	defer func() { r.colourClues = nil }()
-	if !clues && !cells && !colour {
+	if !clues && !cells && !colour && len(r.setAside()) < minSetAside {
 		return false
 	}
 	if solution, ok := r.uniqueSolution(r.Puzzle, sizeRuleTime); ok {
-		return colour && r.colourAgreeing(solution)
+		byColour := colour && r.colourAgreeing(solution)
+		return r.setAsideAgreeing(solution) || byColour
 	}
-	return colour && r.colourByRules() || clues && r.cluesByRules() || cells && r.cellsByRules()
+	return colour && r.colourByRules() || r.setAsideByRules() || clues && r.cluesByRules() || cells && r.cellsByRules()
 }
 
 // colourAgreeing adds to r, whose reading has exactly one solution, the
@@ -118,6 +119,92 @@ func (r *Reading) colourByRules() bool {
 		}
 	}
 	r.Edges, r.clueLooks = was, wasLooks
+	return false
+}
+
+// minSetAside is the fewest clues set aside that the rules weigh
+// against a solution: each agrees with it by chance half the time when
+// it is the grid's noise, so a handful agreeing together is the rules'
+// word, one or two are not.
+const minSetAside = 4
+
+// kindDoubtRatio: a set-aside clue whose net gives its other kind more
+// than this many times the odds of the kind the solution names
+// contradicts that solution. Within it the net does not know the kind
+// (tiny '=' and '×' blur alike), and the solution names it.
+const kindDoubtRatio = 2.0
+
+// setAside are the sites the net read as clues (clueread.ReadAsClue)
+// that r's clues leave out: in a grid whose doubtful sites outnumber its
+// sure ones, only the sure are read (clueread readOdds), for dashed
+// lines and scribbles make sites doubtful by the score. Tiny clues
+// blurred in a photo are doubtful too, every one, and are set aside
+// with the noise (dev-photos wild-photo-113: nineteen orange clues, a
+// cell and a half of paper each, none read).
+func (r *Reading) setAside() []clueread.ClueSite {
+	have := make(map[[4]int]bool, len(r.Edges))
+	for _, e := range r.Edges {
+		have[clueread.SiteOf(e)] = true
+	}
+	var out []clueread.ClueSite
+	for _, s := range r.ClueSites {
+		if clueread.ReadAsClue(s) && !have[s.Site()] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// setAsideAgreeing adds to r, whose reading has exactly one solution,
+// the clues set aside (setAside), minSetAside or more, where none of
+// them contradicts that solution (kindDoubtRatio), each of the kind the
+// solution names. The grid's noise agrees with a solution half the time
+// a site; real clues agree every time, though the net may doubt their
+// kind. It says whether r's clues changed.
+func (r *Reading) setAsideAgreeing(solution []solver.Cell) bool {
+	sites := r.setAside()
+	if len(sites) < minSetAside {
+		return false
+	}
+	added := make([]solver.Edge, 0, len(sites))
+	for _, s := range sites {
+		rel := solver.Differ
+		if solution[s.R1*r.Cols+s.C1] == solution[s.R2*r.Cols+s.C2] {
+			rel = solver.Equal
+		}
+		other := solver.Equal
+		if rel == solver.Equal {
+			other = solver.Differ
+		}
+		if s.PKind(other) > kindDoubtRatio*s.PKind(rel) {
+			return false
+		}
+		added = append(added, solver.Edge{R1: s.R1, C1: s.C1, R2: s.R2, C2: s.C2, Rel: rel})
+	}
+	r.Edges = append(r.Edges, added...)
+	r.Evidence.CluesSetAside = len(added)
+	return true
+}
+
+// setAsideByRules adds the clues set aside (setAside), minSetAside or
+// more, each of the kind the net thinks likelier, to r's, where r, whose
+// clues leave no single solution, has exactly one with them. It says
+// whether r's clues changed.
+func (r *Reading) setAsideByRules() bool {
+	sites := r.setAside()
+	if len(sites) < minSetAside {
+		return false
+	}
+	was := r.Edges
+	r.Edges = slices.Clone(was)
+	for _, s := range sites {
+		r.Edges = append(r.Edges, solver.Edge{R1: s.R1, C1: s.C1, R2: s.R2, C2: s.C2, Rel: s.Kind()})
+	}
+	if r.solvesOnce() {
+		r.Evidence.CluesSetAside = len(sites)
+		return true
+	}
+	r.Edges = was
 	return false
 }
 

@@ -118,3 +118,24 @@ func readOdds(at []solver.Edge, probs [][siteClasses]float64, templates func() m
 
 // Sure says whether the net was sure of a clue at s (sureP).
 func Sure(s ClueSite) bool { return 1-s.PNone >= Tuned.Net.sureP }
+
+// ReadAsClue says whether the net, alone, read a clue at s (clueP): a
+// site it read but the grid's noise set aside is one the rules may
+// still take.
+func ReadAsClue(s ClueSite) bool { return 1-s.PNone >= Tuned.Net.clueP }
+
+// Kind is the kind of clue the net thinks likelier at s.
+func (s ClueSite) Kind() solver.Relation {
+	if s.PCross > s.PEqual {
+		return solver.Differ
+	}
+	return solver.Equal
+}
+
+// PKind is the net's probability of a clue of kind rel at s.
+func (s ClueSite) PKind(rel solver.Relation) float64 {
+	if rel == solver.Differ {
+		return s.PCross
+	}
+	return s.PEqual
+}

@@ -120,6 +120,10 @@ type Evidence struct {
 	// the rules' word (vision/clue_rules.go, colourByRules and
 	// colourAgreeing).
 	CluesByColour int `json:"clues_by_colour,omitempty"`
+	// CluesSetAside is how many clues the net read but set aside, its
+	// doubtful sites outnumbering its sure ones, were taken on the rules'
+	// word (vision/clue_rules.go, setAsideAgreeing and setAsideByRules).
+	CluesSetAside int `json:"clues_set_aside,omitempty"`
 }
 
 // noEvidence is the evidence of a locator that measures none of the
