@@ -362,7 +362,12 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 	var kinds [][cellread.KindCount]float64
 	r.Style, r.Cells, r.Confidence, r.Values, kinds, r.resembled = cellread.Read(ci)
 	r.Given = cellread.FindGivens(ci, r.Style, r.Cells)
-	si := clueread.RectifySites(bgr, toImage, bend, quad, ci)
+	var si clueread.SiteImage
+	if glyphBend, ok := bentByGlyphs(toImage, ci, rows, cols, px); bend == nil && ok {
+		si = clueread.RectifySitesAlong(bgr, toImage, glyphBend, quad, ci)
+	} else {
+		si = clueread.RectifySites(bgr, toImage, bend, quad, ci)
+	}
 	if observe != nil {
 		observe(ci, si)
 	}
@@ -386,6 +391,26 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 		r.bend = &b
 	}
 	return r, nil
+}
+
+// bentByGlyphs is the bent map the glyphs' middles measure
+// (cellread.GlyphCentres) in ci, rectified through toImage (its pixels to
+// img's), and whether they show the page bent. A flat grid's glyphs sit
+// at its cells' middles, and the map is turned down as flat
+// (rectify.FitBentMap). Only the clue sites follow it: on a page that
+// bows, or under a lattice a little off, the sites drift a third of a
+// cell off the clues while every glyph still lies in its cell's window,
+// and the map the glyphs measure on a flat page (their boxes cut by a
+// line, shaded on one side) would bring the grid's border into its
+// edge cells.
+func bentByGlyphs(toImage geom.Homography, ci cellread.Image, rows, cols, px int) (rectify.BentMap, bool) {
+	centres := ci.GlyphCentres()
+	pts := make([][2]float64, len(centres))
+	for i, p := range centres {
+		x, y := toImage.Apply(p[0], p[1])
+		pts[i] = [2]float64{x, y}
+	}
+	return rectify.FitBentMap(geom.Scaling(float64(px), float64(px)).Then(toImage), rows, cols, pts)
 }
 
 // cluedCells marks, row by row, the two cells of every edge clue.

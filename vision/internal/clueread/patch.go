@@ -205,8 +205,7 @@ func (sc *siteCutter) cut(cx, cy float64, vertical bool) []uint8 {
 // that is as fine.
 func RectifySites(bgr gocv.Mat, toImage geom.Homography, bend *rectify.BentMap, quad [4][2]float64, ci cellread.Image) SiteImage {
 	si := siteImageOf(ci)
-	cell := math.Sqrt(geom.QuadArea(quad) / float64(ci.Rows*ci.Cols))
-	px := int(math.Min(math.Round(cell), sitePxMax))
+	px := sitePixels(quad, ci)
 	if px <= ci.Px {
 		return si
 	}
@@ -220,9 +219,41 @@ func RectifySites(bgr gocv.Mat, toImage geom.Homography, bend *rectify.BentMap, 
 		g = raster.Warp(bgr, geom.Scaling(k, k).Then(toImage), ci.Cols*px, ci.Rows*px)
 	}
 	defer g.Close()
+	si.setPixels(g, px, ci)
+	return si
+}
+
+// RectifySitesAlong is the site image rectified through the bent map
+// the glyphs measure (vision's glyph bend), where the cells' own copy
+// stays flat: the cells were read there, but a clue a third of a cell
+// off its site is not seen at all. The glyphs' offset off the lattice
+// is in the map, so the sites are not moved by it again. It is the
+// cells' site image (RectifySites) where the map does not warp.
+func RectifySitesAlong(bgr gocv.Mat, toImage geom.Homography, bend rectify.BentMap, quad [4][2]float64, ci cellread.Image) SiteImage {
+	px := max(sitePixels(quad, ci), ci.Px)
+	g, ok := rectify.WarpBent(bgr, bend, px)
+	if !ok {
+		return RectifySites(bgr, toImage, nil, quad, ci)
+	}
+	defer g.Close()
+	si := siteImageOf(ci)
+	si.setPixels(g, px, ci)
+	si.ox, si.oy = 0, 0
+	return si
+}
+
+// sitePixels is the pixels a cell gets in the site image: what the
+// picture gives the grid's cells, up to sitePxMax.
+func sitePixels(quad [4][2]float64, ci cellread.Image) int {
+	cell := math.Sqrt(geom.QuadArea(quad) / float64(ci.Rows*ci.Cols))
+	return int(math.Min(math.Round(cell), sitePxMax))
+}
+
+// setPixels makes g, px pixels a cell, si's pixels, its glyph offsets
+// (measured in ci's copy) scaled to them.
+func (si *SiteImage) setPixels(g gocv.Mat, px int, ci cellread.Image) {
 	gray := raster.ToGray(g)
 	defer gray.Close()
 	si.gray, si.bgr, si.px = raster.PlaneOf(gray), raster.BGRPlaneOf(g), px
 	si.ox, si.oy = si.ox*px/ci.Px, si.oy*px/ci.Px
-	return si
 }

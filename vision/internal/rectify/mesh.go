@@ -103,21 +103,34 @@ func FitBentMap(h geom.Homography, rows, cols int, pts [][2]float64) (BentMap, b
 	}
 	all, rowsSeen, colsSeen := bendObservations(h, rows, cols, pts)
 	// A cubic needs centres spread over the grid in both directions; a
-	// quadratic (the bow of a page) makes do with fewer.
-	m.Deg = 3
-	if len(all) < 4*BendTermCount(3) || rowsSeen < 5 || colsSeen < 5 {
-		m.Deg = 2
+	// quadratic (the bow of a page) makes do with fewer, and is tried
+	// too where the cubic leaves too few centres near it: a cubic chasing
+	// a few stray centres can leave more of the rest off than the bow.
+	for _, deg := range []int{3, 2} {
+		if deg == 3 && (len(all) < 4*BendTermCount(3) || rowsSeen < 5 || colsSeen < 5) {
+			continue
+		}
+		if len(all) < 3*BendTermCount(2) || rowsSeen < 3 || colsSeen < 3 {
+			return m, false
+		}
+		m.Deg = deg
+		if fitted, ok := m.fitChecked(all); ok {
+			return fitted, true
+		}
 	}
-	if len(all) < 3*BendTermCount(2) || rowsSeen < 3 || colsSeen < 3 {
-		return m, false
-	}
+	return m, false
+}
+
+// fitChecked fits m's correction of degree m.Deg to all and says whether
+// it is to be used: it explains the centres clearly better than the
+// projective fit alone, from enough of them, and stays within what paper
+// does.
+func (m BentMap) fitChecked(all []bendObs) (BentMap, bool) {
 	n := BendTermCount(m.Deg)
 	use, buf, ok := m.fit(all)
 	if !ok {
 		return m, false
 	}
-	// The correction must explain the centres clearly better than the
-	// projective fit alone, and stay within what paper does.
 	before, after, count := 0.0, 0.0, 0
 	for i, o := range all {
 		if !use[i] {
@@ -134,8 +147,8 @@ func FitBentMap(h geom.Homography, rows, cols int, pts [][2]float64) (BentMap, b
 	}
 	m.Rms = math.Sqrt(after / float64(count))
 	worst := 0.0
-	for r := 0; r <= rows; r++ {
-		for c := 0; c <= cols; c++ {
+	for r := 0; r <= m.Rows; r++ {
+		for c := 0; c <= m.Cols; c++ {
 			du, dv, b := m.correction(float64(c), float64(r), buf)
 			buf = b
 			worst = math.Max(worst, math.Hypot(du, dv))
