@@ -17,8 +17,11 @@ const minLookClues = 4
 // clues' kinds by their looks (cluesByRules) and then the cells by
 // theirs (cellsByRules), solving r as read once for both, and not at
 // all where neither has anything to weigh: fewer than minLookClues clues
-// (or clues the template detector alone read) and no cell the
-// resemblance reads otherwise. It says whether r changed.
+// (or clues the template detector alone read), no cell the resemblance
+// reads otherwise, and too few clues set aside. Where r has one
+// solution, it adds the clues read in colour and those set aside that
+// agree with it (colourAgreeing, setAsideAgreeing). It says whether r
+// changed.
 func (r *Reading) lookByRules() bool {
 	clues := len(r.Edges) >= minLookClues && len(r.clueLooks) == len(r.Edges)
 	cells := r.resembled != nil && len(r.resembled) == len(r.Cells)
@@ -32,7 +35,7 @@ func (r *Reading) lookByRules() bool {
 		byColour := colour && r.colourAgreeing(solution)
 		return r.setAsideAgreeing(solution) || byColour
 	}
-	return colour && r.colourByRules() || r.setAsideByRules() || clues && r.cluesByRules() || cells && r.cellsByRules()
+	return colour && r.colourByRules() || clues && r.cluesByRules() || cells && r.cellsByRules()
 }
 
 // colourAgreeing adds to r, whose reading has exactly one solution, the
@@ -184,28 +187,6 @@ func (r *Reading) setAsideAgreeing(solution []solver.Cell) bool {
 	r.Edges = append(r.Edges, added...)
 	r.Evidence.CluesSetAside = len(added)
 	return true
-}
-
-// setAsideByRules adds the clues set aside (setAside), minSetAside or
-// more, each of the kind the net thinks likelier, to r's, where r, whose
-// clues leave no single solution, has exactly one with them. It says
-// whether r's clues changed.
-func (r *Reading) setAsideByRules() bool {
-	sites := r.setAside()
-	if len(sites) < minSetAside {
-		return false
-	}
-	was := r.Edges
-	r.Edges = slices.Clone(was)
-	for _, s := range sites {
-		r.Edges = append(r.Edges, solver.Edge{R1: s.R1, C1: s.C1, R2: s.R2, C2: s.C2, Rel: s.Kind()})
-	}
-	if r.solvesOnce() {
-		r.Evidence.CluesSetAside = len(sites)
-		return true
-	}
-	r.Edges = was
-	return false
 }
 
 // unionEdges is first with the edges of second at sites first has not,

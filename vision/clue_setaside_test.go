@@ -48,18 +48,13 @@ func doubted(pKind float64, kind func(solver.Edge) solver.Relation) func(solver.
 
 func ownKind(e solver.Edge) solver.Relation { return e.Rel }
 
-func otherKind(e solver.Edge) solver.Relation {
-	if e.Rel == solver.Equal {
-		return solver.Differ
-	}
-	return solver.Equal
-}
-
 // TestSetAsideClues checks that the rules take the clues a noisy grid
-// set aside, where they agree with the reading's one solution or give
-// it one, and only then: not a handful too few to be the rules' word,
-// not where the net is sure of a kind the solution contradicts, not
-// noise that leaves the puzzle without a solution.
+// set aside where they agree with the reading's one solution, and only
+// then: not a handful too few to be the rules' word, not where the net
+// is sure of a kind the solution contradicts, not where the reading has
+// no single solution to agree with (those are the suggestions' to add:
+// taking them where they gave one solution moved no board on any suite,
+// three times tried).
 func TestSetAsideClues(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -72,8 +67,7 @@ func TestSetAsideClues(t *testing.T) {
 		{"one solution, the kinds a little the other way", true, 0, doubted(0.4, ownKind), true},
 		{"one solution, every kind surely the other", true, 0, doubted(0.1, ownKind), false},
 		{"one solution, too few set aside", true, 0, nil, false},
-		{"no single solution until they are taken", false, 0, doubted(0.9, ownKind), true},
-		{"set aside, every kind the other way", false, 0, doubted(0.9, otherKind), false},
+		{"no single solution", false, 0, doubted(0.9, ownKind), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -122,7 +122,7 @@ type Evidence struct {
 	CluesByColour int `json:"clues_by_colour,omitempty"`
 	// CluesSetAside is how many clues the net read but set aside, its
 	// doubtful sites outnumbering its sure ones, were taken on the rules'
-	// word (vision/clue_rules.go, setAsideAgreeing and setAsideByRules).
+	// word (vision/clue_rules.go, setAsideAgreeing).
 	CluesSetAside int `json:"clues_set_aside,omitempty"`
 }
 
