@@ -362,8 +362,15 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 	var kinds [][cellread.KindCount]float64
 	r.Style, r.Cells, r.Confidence, r.Values, kinds, r.resembled = cellread.Read(ci)
 	r.Given = cellread.FindGivens(ci, r.Style, r.Cells)
+	// The glyphs are asked only where the locator's centres showed no
+	// bend; where they did, the cells' copy and the sites follow it.
+	var glyphBend rectify.BentMap
+	bentSites := false
+	if bend == nil {
+		glyphBend, bentSites = bentByGlyphs(toImage, ci, rows, cols, px)
+	}
 	var si clueread.SiteImage
-	if glyphBend, ok := bentByGlyphs(toImage, ci, rows, cols, px); bend == nil && ok {
+	if bentSites {
 		si = clueread.RectifySitesAlong(bgr, toImage, glyphBend, quad, ci)
 	} else {
 		si = clueread.RectifySites(bgr, toImage, bend, quad, ci)
