@@ -392,6 +392,11 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 		h[i] /= h[8]
 	}
 	r.Homography = h
+	// Drawings follow the map the clue sites were cut along, so that
+	// the clues drawn on the photo sit on those read there.
+	if bentSites {
+		bend = &glyphBend
+	}
 	if bend != nil {
 		b := *bend
 		b.H = b.H.Then(geom.Scaling(scale, scale))
