@@ -69,8 +69,7 @@ func (r *Reading) colourAgreeing(solution []solver.Cell) bool {
 		if have[at] || !sure[at] {
 			continue
 		}
-		same := solution[e.R1*r.Cols+e.C1] == solution[e.R2*r.Cols+e.C2]
-		if same != (e.Rel == solver.Equal) {
+		if relIn(solution, r.Cols, e) != e.Rel {
 			continue
 		}
 		r.Edges = append(r.Edges, e)
@@ -171,22 +170,29 @@ func (r *Reading) setAsideAgreeing(solution []solver.Cell) bool {
 	}
 	added := make([]solver.Edge, 0, len(sites))
 	for _, s := range sites {
-		rel := solver.Differ
-		if solution[s.R1*r.Cols+s.C1] == solution[s.R2*r.Cols+s.C2] {
-			rel = solver.Equal
-		}
+		e := solver.Edge{R1: s.R1, C1: s.C1, R2: s.R2, C2: s.C2}
+		e.Rel = relIn(solution, r.Cols, e)
 		other := solver.Equal
-		if rel == solver.Equal {
+		if e.Rel == solver.Equal {
 			other = solver.Differ
 		}
-		if s.PKind(other) > kindDoubtRatio*s.PKind(rel) {
+		if s.PKind(other) > kindDoubtRatio*s.PKind(e.Rel) {
 			return false
 		}
-		added = append(added, solver.Edge{R1: s.R1, C1: s.C1, R2: s.R2, C2: s.C2, Rel: rel})
+		added = append(added, e)
 	}
 	r.Edges = append(r.Edges, added...)
 	r.Evidence.CluesSetAside = len(added)
 	return true
+}
+
+// relIn is the clue solution (a grid cols wide, row by row) puts between
+// e's two cells: '=' where they hold the same symbol, '×' otherwise.
+func relIn(solution []solver.Cell, cols int, e solver.Edge) solver.Relation {
+	if solution[e.R1*cols+e.C1] == solution[e.R2*cols+e.C2] {
+		return solver.Equal
+	}
+	return solver.Differ
 }
 
 // unionEdges is first with the edges of second at sites first has not,

@@ -124,14 +124,6 @@ func Sure(s ClueSite) bool { return 1-s.PNone >= Tuned.Net.sureP }
 // still take.
 func ReadAsClue(s ClueSite) bool { return 1-s.PNone >= Tuned.Net.clueP }
 
-// Kind is the kind of clue the net thinks likelier at s.
-func (s ClueSite) Kind() solver.Relation {
-	if s.PCross > s.PEqual {
-		return solver.Differ
-	}
-	return solver.Equal
-}
-
 // PKind is the net's probability of a clue of kind rel at s.
 func (s ClueSite) PKind(rel solver.Relation) float64 {
 	if rel == solver.Differ {

@@ -106,12 +106,12 @@ func FitBentMap(h geom.Homography, rows, cols int, pts [][2]float64) (BentMap, b
 	// quadratic (the bow of a page) makes do with fewer, and is tried
 	// too where the cubic leaves too few centres near it: a cubic chasing
 	// a few stray centres can leave more of the rest off than the bow.
+	if len(all) < 3*BendTermCount(2) || rowsSeen < 3 || colsSeen < 3 {
+		return m, false
+	}
 	for _, deg := range []int{3, 2} {
 		if deg == 3 && (len(all) < 4*BendTermCount(3) || rowsSeen < 5 || colsSeen < 5) {
 			continue
-		}
-		if len(all) < 3*BendTermCount(2) || rowsSeen < 3 || colsSeen < 3 {
-			return m, false
 		}
 		m.Deg = deg
 		if fitted, ok := m.fitChecked(all); ok {
