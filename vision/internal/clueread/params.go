@@ -25,7 +25,7 @@ var Tuned = Params{
 		minCellPx: 8, darkQuantile: 0.02, lightQuantile: 0.98, minContrast: 40,
 		inkShare: 0.12, inkMin: 10, inkArea: 0.03, middle: 0.2, endFrom: 0.3, endTo: 0.45,
 	},
-	Net: netParams{clueP: 0.5, keptP: 0.02, secondOpinionP: 0.05, sureP: 0.95},
+	Net: netParams{clueP: 0.5, keptP: 0.02, secondOpinionP: 0.05, sureP: 0.95, noisyDoubtful: 3},
 	Templates: templateParams{
 		across: 0.27, along: 0.44, end: 0.28, core: 0.25, shift: 0.12,
 		inner: 0.12, glyphGap: 0.19, innerAlong: 0.2,
@@ -94,6 +94,14 @@ type netParams struct {
 	// grid with more doubtful sites (secondOpinionP up to sureP) than
 	// sure ones, only the sure are read as clues (read.go).
 	sureP float64
+	// noisyDoubtful is the fewest doubtful sites that make a grid with a
+	// sure clue noisy: dashed lines and scribbles make doubtful sites by
+	// the dozen, while a board whose few clues are drawn in a look the
+	// net half knows ('‖' on a digit board: one '=' sure, two at 0.9) is
+	// not noise, and two against one says nothing. A grid with no sure
+	// clue at all is noisy with any doubtful site: a bare board's edge,
+	// dark in a photo, gives a site or two a clue's odds.
+	noisyDoubtful int
 }
 
 // templateParams are the template detector's (templates.go, site.go). A

@@ -87,7 +87,7 @@ func readOdds(at []solver.Edge, probs [][siteClasses]float64, templates func() m
 		}
 		secondOpinion = secondOpinion || clue >= t.secondOpinionP && clue < t.clueP
 	}
-	noisy := doubtful > sure
+	noisy := doubtful > sure && (sure == 0 || doubtful >= t.noisyDoubtful)
 	var found map[[4]int]bool
 	if secondOpinion && !noisy {
 		found = templates()

@@ -9,7 +9,8 @@ import (
 // The net's odds become clues site by site, except in a grid whose
 // doubtful sites outnumber its sure ones (dashed lines, scribbles across
 // the lines): there only the sure are read, and the doubtful are kept
-// for the rules.
+// for the rules. One or two doubtful sites beside a sure clue are no
+// noise: a board's few clues in a look the net half knows.
 func TestReadOdds(t *testing.T) {
 	site := func(c int) solver.Edge { return solver.Edge{R1: 0, C1: c, R2: 0, C2: c + 1} }
 	sureEqual := [siteClasses]float64{0.01, 0.98, 0.01}
@@ -26,6 +27,7 @@ func TestReadOdds(t *testing.T) {
 		{"sure clues carry a doubtful one", [][siteClasses]float64{sureEqual, sureEqual, doubtCross, bare}, "==x.", 3},
 		{"doubt outnumbers certainty", [][siteClasses]float64{sureEqual, doubtCross, doubtCross, faint}, "=...", 4},
 		{"doubt alone", [][siteClasses]float64{doubtCross, bare, bare, bare}, "....", 1},
+		{"two doubtful beside one sure", [][siteClasses]float64{sureEqual, doubtCross, doubtCross, bare}, "=xx.", 3},
 		{"as many sure as doubtful", [][siteClasses]float64{sureEqual, doubtCross, bare, bare}, "=x..", 2},
 	}
 	for _, tt := range tests {
