@@ -125,3 +125,46 @@ func TestLastResort(t *testing.T) {
 		})
 	}
 }
+
+// TestSharperOnlyForSmallCells checks that a grid read in a reduced copy
+// is read again in the full picture only where the copy gave its cells
+// fewer pixels than they are read at, and never where the copy is the
+// full picture.
+func TestSharperOnlyForSmallCells(t *testing.T) {
+	mustNotDecode := func() (*decodedImage, error) {
+		t.Error("decoded again")
+		return nil, errors.New("not wanted")
+	}
+	decodeFails := func() (*decodedImage, error) { return nil, errors.New("damaged") }
+	decoded := false
+	decodeCounted := func() (*decodedImage, error) {
+		decoded = true
+		return nil, errors.New("counted")
+	}
+	// A 6x6 grid 2400 original pixels a side: 400 a cell, 100 in a copy
+	// reduced 4 times, 25 in one reduced 16 times.
+	grid := &Reading{Rows: 6, Cols: 6, Corners: [4][2]float64{{0, 0}, {2400, 0}, {2400, 2400}, {0, 2400}}, atScale: 1}
+	cases := []struct {
+		name   string
+		scale  float64
+		full   func() (*decodedImage, error)
+		decode bool
+	}{
+		{"full size already", 1, nil, false},
+		{"cells big enough in the copy", 4, mustNotDecode, false},
+		{"full decode fails", 16, decodeFails, false},
+		{"small cells", 16, decodeCounted, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			decoded = false
+			p := picture{decodedImage: &decodedImage{scale: tc.scale}, full: tc.full}
+			if r := p.sharper(grid); r != nil {
+				t.Fatalf("got a reading; want none")
+			}
+			if decoded != tc.decode {
+				t.Errorf("decoded %v, want %v", decoded, tc.decode)
+			}
+		})
+	}
+}

@@ -72,6 +72,11 @@ type Reading struct {
 	// weigh them where the net's cells have no single solution
 	// (cellsByRules).
 	resembled []solver.Cell
+	// at is where the grid was read: the candidate, in the copy scaled
+	// down by atScale, the winning rung gave (readScaledOn), for reading
+	// it again in a fuller copy (sharper).
+	at      locate.Candidate
+	atScale float64
 }
 
 // Puzzle turns the reading into a solver puzzle under the given rules.
