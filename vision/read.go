@@ -121,12 +121,13 @@ func read(p picture, start time.Time) (*Reading, error) {
 
 // fullByRules reads the picture at full size where r, read in its
 // reduced copy, is a grid up to rungRuleCells without exactly one
-// solution (solvesAsPrinted), and gives that reading where it has a
+// solution (solvesAsPrinted), or with one at a size no published puzzle
+// has (readScaledOn), and gives that reading where it has a
 // published size and exactly one solution; nil otherwise. A grid's
 // faint lines or small glyphs, blurred in the reduced decode, may show
 // at full size a line the reduced copy missed or a glyph it misread.
 func (p picture) fullByRules(r *Reading) *Reading {
-	if p.full == nil || r.Rows*r.Cols > rungRuleCells || r.solvesAsPrinted() {
+	if p.full == nil || r.Rows*r.Cols > rungRuleCells || r.solvesAsPrinted() && r.publishedSize() {
 		return nil
 	}
 	full, err := p.full()
@@ -247,10 +248,13 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 // the page's text around it (wild-photos wild-photo-075, -090). Where
 // the first rung's reading, its size and looks checked by the rules, has
 // not exactly one solution (solvesAsPrinted: a player's entries may be
-// wrong), the rungs below it look on, and the first whose reading
-// has a published size and exactly one solution is taken instead. Where
-// none has, the first rung's reading stands: a misread cell, not the
-// grid, is the likelier cause, and the suggestions are made for it.
+// wrong), or has it at a size no published puzzle has (a tile board read
+// half a tile off, 7×6, its extra row blank: study-photos wild-photo-041,
+// answered wrong and stated unique), the rungs below it look on, and the
+// first whose reading has a published size and exactly one solution is
+// taken instead. Where none has, the first rung's reading stands: a
+// misread cell, not the grid, is the likelier cause, and the
+// suggestions are made for it.
 func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage), find func(gocv.Mat, func(locate.Candidate, float64) bool) (locate.Candidate, float64, error)) (*Reading, error) {
 	src := newSource(img, scale, width, height)
 	var first, r *Reading
@@ -299,7 +303,7 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 		}
 		if first == nil {
 			first, firstC, firstScale = fr, fc, foundScale
-			if fr.Rows*fr.Cols > rungRuleCells || fr.solvesAsPrinted() {
+			if fr.Rows*fr.Cols > rungRuleCells || fr.solvesAsPrinted() && fr.publishedSize() {
 				r, c = fr, fc
 				return true
 			}
