@@ -152,8 +152,8 @@ func (p picture) fullByRules(r *Reading) *Reading {
 // full-size picture, where that copy gave each cell fewer pixels than the
 // cells are read at (cellread.CellPixels): the reduced decode blurs a
 // small grid's glyphs and its clues, a few pixels each, that the camera
-// kept (a 14x14 board across a quarter of a 12 MP photo has 20 pixels a
-// cell in the copy and 80 in the photo). The grid stays where the copy's
+// kept (a 14x14 board across a quarter of a 12 MP photo's width has
+// about 18 pixels a cell in the copy and 70 in the photo). The grid stays where the copy's
 // locator put it; only the pixels read are finer. nil where the copy is
 // the full picture, its cells are big enough, or the full reading does
 // worse by the rules (r has one solution and it has not).
@@ -179,7 +179,7 @@ func (p picture) sharper(r *Reading) *Reading {
 		// The copy's reading was shown; show it again.
 		if p.observe != nil {
 			src := newSource(p.mat, p.scale, p.width, p.height)
-			readCandidate(src, r.at, r.atScale, p.observe)
+			_, _ = readCandidate(src, r.at, r.atScale, p.observe)
 		}
 		return nil
 	}
