@@ -52,10 +52,7 @@ func (r *Reading) colourAgreeing(solution []solver.Cell) bool {
 	if !ok {
 		return false
 	}
-	have := make(map[[4]int]bool, len(r.Edges))
-	for _, e := range r.Edges {
-		have[clueread.SiteOf(e)] = true
-	}
+	have := edgeSites(r.Edges)
 	sure := make(map[[4]int]bool, len(kept))
 	for _, s := range kept {
 		if clueread.Sure(s) {
@@ -144,10 +141,7 @@ const kindDoubtRatio = 2.0
 // with the noise (dev-photos wild-photo-113: nineteen orange clues, a
 // cell and a half of paper each, none read).
 func (r *Reading) setAside() []clueread.ClueSite {
-	have := make(map[[4]int]bool, len(r.Edges))
-	for _, e := range r.Edges {
-		have[clueread.SiteOf(e)] = true
-	}
+	have := edgeSites(r.Edges)
 	var out []clueread.ClueSite
 	for _, s := range r.ClueSites {
 		if clueread.ReadAsClue(s) && !have[s.Site()] {
@@ -195,13 +189,19 @@ func relIn(solution []solver.Cell, cols int, e solver.Edge) solver.Relation {
 	return solver.Differ
 }
 
+// edgeSites is the set of the sites edges are at (clueread.SiteOf).
+func edgeSites(edges []solver.Edge) map[[4]int]bool {
+	at := make(map[[4]int]bool, len(edges))
+	for _, e := range edges {
+		at[clueread.SiteOf(e)] = true
+	}
+	return at
+}
+
 // unionEdges is first with the edges of second at sites first has not,
 // and their looks where withLooks.
 func unionEdges(first []solver.Edge, firstLooks [][]uint8, second []solver.Edge, secondLooks [][]uint8, withLooks bool) ([]solver.Edge, [][]uint8) {
-	have := make(map[[4]int]bool, len(first))
-	for _, e := range first {
-		have[clueread.SiteOf(e)] = true
-	}
+	have := edgeSites(first)
 	union := slices.Clone(first)
 	var looks [][]uint8
 	if withLooks {

@@ -153,10 +153,11 @@ func (p picture) fullByRules(r *Reading) *Reading {
 // cells are read at (cellread.CellPixels): the reduced decode blurs a
 // small grid's glyphs and its clues, a few pixels each, that the camera
 // kept (a 14x14 board across a quarter of a 12 MP photo's width has
-// about 18 pixels a cell in the copy and 70 in the photo). The grid stays where the copy's
-// locator put it; only the pixels read are finer. nil where the copy is
-// the full picture, its cells are big enough, or the full reading does
-// worse by the rules (r has one solution and it has not).
+// about 18 pixels a cell in the copy and 70 in the photo). The grid
+// stays where the copy's locator put it; only the pixels read are finer.
+// nil where the copy is the full picture, its cells are big enough, or
+// the full reading does worse by the rules (r has one solution and it
+// has not).
 func (p picture) sharper(r *Reading) *Reading {
 	if p.full == nil || r.atScale == 0 {
 		return nil
@@ -170,6 +171,8 @@ func (p picture) sharper(r *Reading) *Reading {
 		return nil
 	}
 	src := newSource(full.mat, full.scale, full.width, full.height)
+	// r.at, scaled by atScale, is in the reduced copy's pixels; the full
+	// picture's are p.scale/full.scale times as many.
 	fr, err := readCandidate(src, r.at, r.atScale*p.scale/full.scale, p.observe)
 	if err != nil {
 		return nil
@@ -184,7 +187,6 @@ func (p picture) sharper(r *Reading) *Reading {
 		return nil
 	}
 	fr.Evidence.FullDecode = true
-	fr.at, fr.atScale = r.at, r.atScale*p.scale/full.scale
 	return fr
 }
 
@@ -333,7 +335,6 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 		}
 		r.lookByRules()
 	}
-	r.at, r.atScale = c, locScale
 	return r, nil
 }
 
@@ -425,7 +426,7 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 		return nil, locate.ErrNoGrid
 	}
 
-	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.Method, Evidence: c.Evidence}
+	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.Method, Evidence: c.Evidence, at: c, atScale: locScale}
 	var kinds [][cellread.KindCount]float64
 	r.Style, r.Cells, r.Confidence, r.Values, kinds, r.resembled = cellread.Read(ci)
 	r.Given = cellread.FindGivens(ci, r.Style, r.Cells)

@@ -72,8 +72,8 @@ type Reading struct {
 	// weigh them where the net's cells have no single solution
 	// (cellsByRules).
 	resembled []solver.Cell
-	// at is where the grid was read: the candidate, in the copy scaled
-	// down by atScale, the winning rung gave (readScaledOn), for reading
+	// at is where the grid was read (readCandidate): the candidate, in
+	// the locator's copy, scaled by atScale to the copy read, for reading
 	// it again in a fuller copy (sharper).
 	at      locate.Candidate
 	atScale float64
