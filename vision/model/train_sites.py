@@ -33,6 +33,14 @@ NONE_PER_EPOCH = 40000
 # The spread a patch is divided by is at least this many grey levels, so
 # that a flat patch's noise is not blown up into strokes (vision siteMinSpread).
 MIN_SPREAD = 32.0
+# The spread is measured in the band this many pixels either side of the
+# line, where every clue has ink and the neighbouring cells' glyphs seldom
+# reach; beyond it a glyph is clipped (vision siteBandHalf).
+BAND_HALF = 5
+# The spread is also at least the whole patch's largest departure over
+# this, so that glyphs beside the band still damp the paper's noise
+# between them (vision siteGlyphDamping).
+GLYPH_DAMPING = 2.0
 
 
 def load(d):
@@ -45,13 +53,18 @@ def load(d):
 
 def normalise(p):
     """The reader's normalisation (vision normaliseSite): the patch less its
-    median, over its largest departure from it."""
+    median, over its largest departure from it in the band along the
+    line (at least the whole patch's over GLYPH_DAMPING), clipped to
+    [-1, 1]."""
     p = p.astype(np.float32)
     flat = p.reshape(p.shape[0], -1)
     med = np.median(flat, axis=1)[:, None, None]
     d = p - med
-    spread = np.maximum(np.abs(d).reshape(p.shape[0], -1).max(axis=1), MIN_SPREAD)[:, None, None]
-    return d / spread
+    lo = (p.shape[2] - 2 * BAND_HALF) // 2
+    band = np.abs(d[:, :, lo:lo + 2 * BAND_HALF]).reshape(p.shape[0], -1).max(axis=1)
+    whole = np.abs(d).reshape(p.shape[0], -1).max(axis=1) / GLYPH_DAMPING
+    spread = np.maximum(np.maximum(band, whole), MIN_SPREAD)[:, None, None]
+    return np.clip(d / spread, -1.0, 1.0)
 
 
 class SiteNet(nn.Module):
