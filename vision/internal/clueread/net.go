@@ -31,11 +31,11 @@ const siteMinSpread = 32
 // line, of the band the spread is measured in: a fifth of a cell, where
 // every clue has ink (LinkedIn Tango's '×', the smallest real clue, is a
 // seventh of a cell, 7 of the patch's 48 pixels a cell) and the
-// neighbouring cells' glyphs seldom reach. Measured
-// over the whole patch, a bright disc beside a faint dark '×' on an app's
-// dark tiles set the spread and left the clue a tenth of the range; now
-// the disc is clipped instead. The trainer normalises the same
-// (train_sites.py BAND_HALF).
+// neighbouring cells' glyphs seldom reach. Measured over the whole
+// patch, a bright disc beside a faint dark '×' on an app's dark tiles
+// set the spread and left the clue a tenth of the range; now the disc
+// is clipped instead. The trainer normalises the same (train_sites.py
+// BAND_HALF).
 const siteBandHalf = 5
 
 // siteGlyphDamping is how far a glyph beside the band may still damp
@@ -54,9 +54,9 @@ var siteNet = &cellread.PatchNet{Name: "clue-site", Model: siteModel}
 // normaliseSite writes the patch's middle siteSide² into dst as the net
 // takes it: less its median, over its largest departure from it in the
 // band along the line (at least siteMinSpread, and at least the whole
-// patch's over siteGlyphDamping), clipped to [-1, 1],
-// so that light clues on a dark theme and dark ones on paper differ only
-// in sign, and contrast does not matter.
+// patch's over siteGlyphDamping), clipped to [-1, 1], so that light
+// clues on a dark theme and dark ones on paper differ only in sign, and
+// contrast does not matter.
 func normaliseSite(pix []uint8, dst []float32) {
 	side := SiteSide + 2*SiteMargin
 	med, spread := siteLevels(pix)
