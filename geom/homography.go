@@ -114,6 +114,12 @@ func (h Homography) Mul(o Homography) Homography {
 // Then is the map that applies h first and o second (o·h).
 func (h Homography) Then(o Homography) Homography { return o.Mul(h) }
 
+// CellSide is the side of one of a rows×cols grid's cells spread over q,
+// on average: the square root of q's area over the cells.
+func CellSide(q [4][2]float64, rows, cols int) float64 {
+	return math.Sqrt(QuadArea(q) / float64(max(1, rows*cols)))
+}
+
 // QuadArea is the shoelace area of a quadrilateral.
 func QuadArea(q [4][2]float64) float64 {
 	s := 0.0

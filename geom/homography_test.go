@@ -70,3 +70,23 @@ func TestQuadArea(t *testing.T) {
 		t.Errorf("area %g, want 12", a)
 	}
 }
+
+func TestCellSide(t *testing.T) {
+	tests := []struct {
+		name       string
+		q          [4][2]float64
+		rows, cols int
+		want       float64
+	}{
+		{"square cells", [4][2]float64{{0, 0}, {60, 0}, {60, 40}, {0, 40}}, 4, 6, 10},
+		{"oblong cells, the mean side", [4][2]float64{{0, 0}, {80, 0}, {80, 20}, {0, 20}}, 1, 1, 40},
+		{"no cells counts one", [4][2]float64{{0, 0}, {3, 0}, {3, 3}, {0, 3}}, 0, 0, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := CellSide(tc.q, tc.rows, tc.cols); !near(got, tc.want) {
+				t.Errorf("CellSide = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

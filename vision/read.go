@@ -163,7 +163,9 @@ func (p picture) sharper(r *Reading) *Reading {
 		return nil
 	}
 	px := float64(cellread.CellPixels(r.Rows, r.Cols))
-	if copyCellPixels(r)/p.scale >= px {
+	// r.Corners are in the original picture's pixels, the copy's p.scale
+	// times fewer.
+	if geom.CellSide(r.Corners, r.Rows, r.Cols)/p.scale >= px {
 		return nil
 	}
 	full, err := p.full()
@@ -188,12 +190,6 @@ func (p picture) sharper(r *Reading) *Reading {
 	}
 	fr.Evidence.FullDecode = true
 	return fr
-}
-
-// copyCellPixels is the side of r's cells, on average, in the original
-// picture's pixels (r.Corners).
-func copyCellPixels(r *Reading) float64 {
-	return math.Sqrt(geom.QuadArea(r.Corners) / float64(r.Rows*r.Cols))
 }
 
 // retryFull reads the picture at full size after its reduced copy failed

@@ -232,7 +232,7 @@ func scoreCase(g *groupTally, img, name string, tr Truth, opt ScoreOptions, w io
 	timed(name, r.Millis)
 	diag := math.Hypot(float64(r.ImageWidth), float64(r.ImageHeight))
 	cornerErr := MaxCornerError(tr.Corners, r.Corners)
-	cellSide := math.Sqrt(geom.QuadArea(tr.Corners) / float64(max(1, tr.Rows*tr.Cols)))
+	cellSide := geom.CellSide(tr.Corners, tr.Rows, tr.Cols)
 	wicht := strings.Contains(strings.Join(tr.Cells, ""), "#")
 	cornersOK := cornerErr <= 0.25*cellSide
 	if wicht {

@@ -245,7 +245,7 @@ func RectifySitesAlong(bgr gocv.Mat, toImage geom.Homography, bend rectify.BentM
 // sitePixels is the pixels a cell gets in the site image: what the
 // picture gives the grid's cells, up to sitePxMax.
 func sitePixels(quad [4][2]float64, ci cellread.Image) int {
-	cell := math.Sqrt(geom.QuadArea(quad) / float64(ci.Rows*ci.Cols))
+	cell := geom.CellSide(quad, ci.Rows, ci.Cols)
 	return int(math.Min(math.Round(cell), sitePxMax))
 }
 
