@@ -186,3 +186,77 @@ func bestNear(k, reach, step float64, share func(k float64) float64) (best, at f
 	}
 	return best, at
 }
+
+// cutAtBorder is reachBorder's other half: a grid found by its glyphs
+// alone can run past its border, where the page's letters just beyond
+// sit on its lattice (puzzle-binairo.com's top and left border, a line
+// of text above it). A line along a whole side, a strip or two inside
+// the edge, of a grid that shows no inner lines, is its border
+// (minBorderShare of its run), and the strips beyond it are the page's:
+// c is cut there. A grid whose edge is itself a line (maxEdgeShare) ends
+// there already, and one whose inner lines show is a ruled grid, whose
+// every line would pass: both are left as they are.
+func cutAtBorder(gray raster.Plane, c Candidate) Candidate {
+	cols, rows := c.Cols.N, c.Rows.N
+	b := locating.border
+	if rows < MinPuzzleSide || cols < MinPuzzleSide || c.Evidence.LineSupport > b.maxLineSupport {
+		return c
+	}
+	h, ok := geom.FromQuads(RectCorners(float64(cols), float64(rows)), c.Quad)
+	if !ok {
+		return c
+	}
+	g := glyphLines{p: gray, h: h}
+	// seen is the most of its run, from 0 to run, that a line near k of
+	// axis shows.
+	seen := func(axis, k int, run float64) float64 {
+		best, _ := bestNear(float64(k), b.edgeReach, b.step, func(k float64) float64 { return g.ridgeShare(axis, k, 0, run) })
+		return best
+	}
+	// The lines a third, half and two thirds across either axis.
+	for axis, n := range [2]int{cols, rows} {
+		run := float64(rows)
+		if axis == 1 {
+			run = float64(cols)
+		}
+		for _, k := range []int{n / 3, n / 2, 2 * n / 3} {
+			if seen(axis, k, run) > b.maxEdgeShare {
+				return c
+			}
+		}
+	}
+	var cut [4]int // strips off the top, bottom, left and right
+	for side := 0; side < 4; side++ {
+		// Axis 0 lines run down (columns), axis 1 across (rows).
+		axis, edge, inward, run, n := 1, 0, 1, float64(cols), rows
+		switch side {
+		case 1:
+			edge, inward = rows, -1
+		case 2:
+			axis, run, n = 0, float64(rows), cols
+		case 3:
+			axis, edge, inward, run, n = 0, cols, -1, float64(rows), cols
+		}
+		if seen(axis, edge, run) > b.maxEdgeShare {
+			continue
+		}
+		for d := 1; d <= b.maxStrips && n-d >= MinPuzzleSide; d++ {
+			if seen(axis, edge+d*inward, run) >= b.minBorderShare {
+				cut[side] = d
+				break
+			}
+		}
+	}
+	if cut == [4]int{} {
+		return c
+	}
+	in, ok := c.Inner(cut[0], cut[1], cut[2], cut[3])
+	if !ok || in.Rows.N < MinPuzzleSide || in.Cols.N < MinPuzzleSide || !IsConvexOrdered(in.Quad) {
+		return c
+	}
+	if raster.Trace != nil {
+		raster.Trace("border: cut %v strips off at the border lines inside, now %dx%d", cut, in.Rows.N, in.Cols.N)
+	}
+	in.Complete = false
+	return in
+}

@@ -174,8 +174,9 @@ func climb(img gocv.Mat, ladder []locator, shown func(c Candidate, scale float64
 }
 
 // sightingOnLines cuts what any rung found to the strips its lines cross
-// (splitAtBareStrips) and grows it onto the border line its glyphs
-// stopped a strip short of (reachBorder), measured in the copy the rung
+// (splitAtBareStrips) and to the border lines inside it (cutAtBorder),
+// and grows it onto the border line its glyphs stopped a strip short of
+// (reachBorder), measured in the copy the rung
 // searched where it was one of the ladder's, else in the located copy.
 func sightingOnLines(cs *copies, s Sighting) Sighting {
 	// A lattice with nearly every cell closed has every strip crossed by
@@ -200,7 +201,7 @@ func sightingOnLines(cs *copies, s Sighting) Sighting {
 	// beside them: dividing the light out costs a screenshot the lattice
 	// rung reads first several milliseconds.
 	plane := lc.plane(false)
-	out := reachBorder(plane, func() raster.Plane { return lc.plane(true) }, splitAtBareStrips(plane, in))
+	out := reachBorder(plane, func() raster.Plane { return lc.plane(true) }, cutAtBorder(plane, splitAtBareStrips(plane, in)))
 	if out.Rows.N == s.C.Rows.N && out.Cols.N == s.C.Cols.N {
 		return s
 	}

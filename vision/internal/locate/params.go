@@ -56,11 +56,11 @@ var locating = locateParams{
 		looseScale: 0.08, looseOffset: 0.3, looseSteps: 6, endSlack: 0.4, looseNear: 0.75,
 		cornerHullPoints: 64, cornerHull: 0.85, cornerSkew: 0.35, cornerAspect: 3, cornerBand: 0.06, cornerOnArms: 0.9,
 	},
-	bare: bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5},
+	bare: bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5, edgeStrayShare: 0.2},
 	// The sparse rung's lattice is the bare rung's, with the bounds that
 	// keep a page's chance lattices out lowered to a puzzle's least: its
 	// finding stands only where the reader's rules take its reading.
-	sparse: bareParams{minGlyphs: 8, minSide: MinPuzzleSide, minFill: 0.1, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5},
+	sparse: bareParams{minGlyphs: 8, minSide: MinPuzzleSide, minFill: 0.1, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5, edgeStrayShare: 0.2},
 	loose:  looseParams{minCells: 12, minFill: 0.3, maxResidual: 0.12},
 	split:  splitParams{reach: 0.15, step: 0.05, inset: 0.15, samples: 12, maxLines: 12, depth: 4, minPaper: 128, ruleDepthShare: 0.3, minRuleShare: 0.8, minRuled: 0.7, maxBare: 0.5},
 	border: borderParams{
@@ -648,9 +648,15 @@ type bareParams struct {
 	// differently.
 	maxBentResidual, maxBentRMS float64
 	// strayShare: lines at the grid's edge beyond an empty one, holding
-	// together fewer glyphs than this share of a typical line, are the
+	// fewer glyphs a line than this share of a typical line, are the
 	// page's letters, not the grid's (trimStrays).
 	strayShare float64
+	// edgeStrayShare: a line at the grid's edge holding fewer glyphs than
+	// this share of a typical line is the page's letters beside the grid
+	// (trimStrays). A grid's edge line a fifth as full as its typical
+	// one is rare among the grids full enough for the bare rung
+	// (minFill): at a third full and 20 cells a line, one edge in 300.
+	edgeStrayShare float64
 }
 
 // borderParams are reachBorder's (border.go).

@@ -1,6 +1,8 @@
 package locate
 
 import (
+	"math"
+
 	"gocv.io/x/gocv"
 
 	"binocle/geom"
@@ -101,7 +103,8 @@ func bareGlyphGrid(p raster.Plane, bp bareParams) (Candidate, bool) {
 		if raster.Trace != nil {
 			raster.Trace("bare glyph lattice %d spots: %dx%d resid %.3f", len(l.at), rows, cols, l.residual)
 		}
-		if len(l.at) < bp.minGlyphs || rows < bp.minSide || cols < bp.minSide || float64(len(l.at)) < bp.minFill*float64(rows*cols) {
+		held := max(len(l.at), heldCells(p, l, single[lo:hi], minC, minR, maxC, maxR))
+		if len(l.at) < bp.minGlyphs || rows < bp.minSide || cols < bp.minSide || float64(held) < bp.minFill*float64(rows*cols) {
 			continue
 		}
 		var centres [][2]float64
@@ -123,6 +126,66 @@ func bareGlyphGrid(p raster.Plane, bp bareParams) (Candidate, bool) {
 	}
 	return Candidate{}, false
 }
+
+// heldCells counts the cells of the lattice's box [minC, maxC] x
+// [minR, maxR] that hold a glyph of either symbol. The lattice is one
+// size family's, often one symbol's: a disc grid's thin rings are
+// lighter than latticeInk in a photo, or of another size, and a grid
+// filled by both was taken for one a third as full. A cell holds a
+// glyph where, at latticeInk or the lighter heldInk, one blob alone sits
+// at its middle, of about the family's size (heldSizeSpread): a chance
+// lattice over a page's text has several letters to a cell, or one
+// long run of them.
+func heldCells(p raster.Plane, l spotLattice, family []spot, minC, minR, maxC, maxR int) int {
+	sizes := make([]float64, len(family))
+	for i, s := range family {
+		sizes[i] = s.size()
+	}
+	size := raster.Percentile(sizes, 0.5)
+	toLattice := l.toImage.Inverse()
+	most := 0
+	for _, level := range []uint8{latticeInk, heldInk} {
+		mask := make([]byte, len(p.Pix))
+		for i, v := range p.Pix {
+			if v < level {
+				mask[i] = 255
+			}
+		}
+		blobs, centred := map[latticePos]int{}, map[latticePos]bool{}
+		for _, s := range colourSpots(mask, p.W, p.H) {
+			u, v := toLattice.Apply(s.x, s.y)
+			at := latticePos{col: int(math.Floor(u)), row: int(math.Floor(v))}
+			if at.col < minC || at.col > maxC || at.row < minR || at.row > maxR {
+				continue
+			}
+			blobs[at]++
+			du, dv := u-math.Floor(u)-0.5, v-math.Floor(v)-0.5
+			if r := s.size() / size; math.Abs(du) <= heldOffCentre && math.Abs(dv) <= heldOffCentre && r <= heldSizeSpread && r >= 1/heldSizeSpread {
+				centred[at] = true
+			}
+		}
+		n := 0
+		for at := range centred {
+			if blobs[at] == 1 {
+				n++
+			}
+		}
+		most = max(most, n)
+	}
+	return most
+}
+
+// heldInk is the lighter ink level heldCells also looks at: a thin ring
+// blurred in a photo stays under it, a flattened paper (about 200) not.
+const heldInk = 175
+
+// heldOffCentre is how far, in cells, a glyph's centre may sit from its
+// cell's middle on either axis; heldSizeSpread how many times bigger or
+// smaller than the lattice's glyphs it may be.
+const (
+	heldOffCentre  = 0.25
+	heldSizeSpread = 2.0
+)
 
 // bentGlyphCentres tells whether a glyph lattice that fits no flat page
 // fits a bent one: the bent map through its glyphs' centres must leave
@@ -146,8 +209,8 @@ func bentGlyphCentres(l spotLattice, single []spot, minC, minR, rows, cols int) 
 // letter of the page around the grid that happens to sit on the
 // lattice's extension, a few cells out, would widen the grid by every
 // cell between. Lines at an edge beyond an empty line are dropped, and
-// their glyphs with them, when together they hold under strayShare of a
-// typical line's glyphs: a grid's own lines are full enough (minFill)
+// their glyphs with them, when they hold under strayShare of a typical
+// line's glyphs a line: a grid's own lines are full enough (minFill)
 // that an empty one inside it is rare, and the lines beyond it then
 // hold more. (A grid's far side, its glyphs shrunk by perspective and
 // some missed, can look the same: seed 4242's photo-052 loses a sparse
@@ -167,9 +230,15 @@ func trimStrays(l spotLattice) (minC, minR, maxC, maxR int) {
 // trimLines is trimStrays along one axis: the glyphs counted in each
 // line from..to, and the lines kept.
 func trimLines(count map[int]int, from, to int) (int, int) {
+	// A typical line is a typical one of those that hold a glyph: strays
+	// scattered over a page around the grid stretch the lattice's box
+	// with lines mostly empty, and a median over all of them sinks to
+	// one stray, which no stray is fewer than.
 	var n []float64
 	for i := from; i <= to; i++ {
-		n = append(n, float64(count[i]))
+		if count[i] > 0 {
+			n = append(n, float64(count[i]))
+		}
 	}
 	few := locating.bare.strayShare * raster.Percentile(n, 0.5)
 	in := func(i int) bool { return i >= from && i <= to }
@@ -177,13 +246,14 @@ func trimLines(count map[int]int, from, to int) (int, int) {
 	// stepping by step from it, when the lines before them are strays,
 	// and else the edge itself.
 	beyond := func(edge, step int) int {
-		held, i := 0, edge
+		held, lines, i := 0, 0, edge
 		for ; in(i) && count[i] != 0; i += step {
 			held += count[i]
+			lines++
 		}
 		for ; in(i) && count[i] == 0; i += step {
 		}
-		if !in(i) || float64(held) >= few {
+		if !in(i) || float64(held) >= few*float64(lines) {
 			return edge
 		}
 		return i
@@ -192,8 +262,26 @@ func trimLines(count map[int]int, from, to int) (int, int) {
 	for {
 		f, t := beyond(from, 1), beyond(to, -1)
 		if f == from && t == to {
-			return from, to
+			break
 		}
 		from, to = f, t
 	}
+	// A letter just beside the grid, with no gap between, sits in a line
+	// of its own that no grid's edge line is as bare as (edgeStrayShare).
+	// A typical line now is one of those left, the strays beyond gaps
+	// gone.
+	n = n[:0]
+	for i := from; i <= to; i++ {
+		if count[i] > 0 {
+			n = append(n, float64(count[i]))
+		}
+	}
+	lone := locating.bare.edgeStrayShare * raster.Percentile(n, 0.5)
+	for from < to && float64(count[from]) < lone {
+		from++
+	}
+	for to > from && float64(count[to]) < lone {
+		to--
+	}
+	return from, to
 }
