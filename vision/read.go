@@ -260,7 +260,12 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 	var firstScale float64
 	var seen []seenGrid
 	_, locScale, err := find(img, func(found locate.Candidate, foundScale float64) bool {
-		if first != nil && found.Rows.N*found.Cols.N > rungRuleCells {
+		// A big grid is not read again for the rules, but where the first
+		// rung's grid, at a size no published puzzle has, was a piece of
+		// it, the piece is the mistake (hunt-photos wild-photo-044, 16×12
+		// and misread, is no piece of the 25×20 around it).
+		bigger := first != nil && found.Rows.N*found.Cols.N > rungRuleCells
+		if bigger && (first.publishedSize() || !pieceOf(firstC, firstScale, found, foundScale)) {
 			return false
 		}
 		// Rungs often find the same grid; read again it would read the
@@ -289,6 +294,10 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 		}
 		seen = append(seen, newSeenGrid(fc, foundScale))
 		fr.lookByRules()
+		if bigger {
+			r, c = fr, fc
+			return true
+		}
 		if found.ByRules {
 			// A finding too weak to stand alone is taken on the rules'
 			// word, or not at all: never the reading that stands for
@@ -356,6 +365,53 @@ func newSeenGrid(c locate.Candidate, locScale float64) seenGrid {
 func (g seenGrid) same(o seenGrid) bool {
 	return g.rows == o.rows && g.cols == o.cols && g.quad == o.quad && g.locScale == o.locScale && slices.Equal(g.centres, o.centres)
 }
+
+// pieceOf tells whether the grid small, found in a copy scaled by
+// smallScale, is a piece of big, found in one scaled by bigScale: at
+// most pieceShare of its cells, its corners within big (to pieceReach of
+// a cell beyond its edges) and its cells of about big's size
+// (pieceCellSpread). A lattice of a few of a big lineless grid's cells,
+// closed by its glyphs, is found by a rung above the one that sees the
+// whole grid (study-photos wild-photo-036, 11×7 of 31×31). A small grid
+// printed beside the puzzle (a sudoku's answer) is not within it, a
+// finer lattice inside one (a board's counters) has smaller cells, and
+// the puzzle with a few strips of the page around it, found further
+// down, is less than twice the puzzle (hunt-photos wild-photo-132, 15×15
+// in 20×15).
+func pieceOf(small locate.Candidate, smallScale float64, big locate.Candidate, bigScale float64) bool {
+	if float64(small.Rows.N*small.Cols.N) > pieceShare*float64(big.Rows.N*big.Cols.N) {
+		return false
+	}
+	sq, bq := locate.ScaleQuad(small.Quad, smallScale), locate.ScaleQuad(big.Quad, bigScale)
+	ratio := geom.CellSide(sq, small.Rows.N, small.Cols.N) / geom.CellSide(bq, big.Rows.N, big.Cols.N)
+	if ratio > pieceCellSpread || ratio < 1/pieceCellSpread {
+		return false
+	}
+	toImage, ok := geom.FromQuads(locate.RectCorners(float64(big.Cols.N), float64(big.Rows.N)), bq)
+	if !ok {
+		return false
+	}
+	toCells := toImage.Inverse()
+	for _, p := range sq {
+		u, v := toCells.Apply(p[0], p[1])
+		if u < -pieceReach || v < -pieceReach || u > float64(big.Cols.N)+pieceReach || v > float64(big.Rows.N)+pieceReach {
+			return false
+		}
+	}
+	return true
+}
+
+// pieceReach is how far, in cells, a piece's corner may lie outside the
+// grid it is a piece of: a lattice closed by glyphs ends half a cell off
+// the grid's lines. pieceCellSpread is how many times bigger or smaller
+// its cells may be: two fits of one grid's pitch differ by a few per
+// cent, a grid's counters or a neighbouring puzzle by more.
+// pieceShare is the most of the big grid's cells a piece holds.
+const (
+	pieceReach      = 0.5
+	pieceCellSpread = 1.25
+	pieceShare      = 0.5
+)
 
 // rungRuleCells is the biggest grid whose reading, without exactly one
 // solution, sends the ladder on to the rungs below (readScaledOn), and

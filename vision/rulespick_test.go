@@ -28,6 +28,22 @@ func TestRulesPickTheRung(t *testing.T) {
 	})
 }
 
+// TestBigGridOverItsPiece reads a photo whose first rung found an 11×7
+// lattice closed by the glyphs of a 31×31 lineless grid, with no single
+// solution, where a rung further down found the whole grid (study-photos
+// wild-photo-036). A grid of over 16×16 found further down was never
+// read for the rules, so the piece stood; it is read where the piece
+// lies within it with cells of its size (pieceOf). It must be read
+// perfectly, as the app reads a file.
+func TestBigGridOverItsPiece(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders the suite's photos")
+	}
+	eachReadPerfectly(t, []suiteRender{
+		{"study-photos", true, 9302, synth.KindPhoto, 36},
+	})
+}
+
 // TestRulesPickTheDecode reads photos whose reduced decode gave a grid a
 // line off, with no single solution, where the full decode shows the
 // line the reduced one blurred and reads the grid at its size with one
