@@ -394,7 +394,7 @@ func pieceOf(small locate.Candidate, smallScale float64, big locate.Candidate, b
 	toCells := toImage.Inverse()
 	for _, p := range sq {
 		u, v := toCells.Apply(p[0], p[1])
-		if u < -pieceReach || v < -pieceReach || u > float64(big.Cols.N)+pieceReach || v > float64(big.Rows.N)+pieceReach {
+		if math.IsNaN(u) || math.IsNaN(v) || u < -pieceReach || v < -pieceReach || u > float64(big.Cols.N)+pieceReach || v > float64(big.Rows.N)+pieceReach {
 			return false
 		}
 	}
