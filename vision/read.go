@@ -252,7 +252,9 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 // first whose reading has a published size and exactly one solution is
 // taken instead. Where none has, the first rung's reading stands: a
 // misread cell, not the grid, is the likelier cause, and the
-// suggestions are made for it.
+// suggestions are made for it. A grid too big for the rules to be asked
+// is taken over the first only where the first was a piece of it
+// (pieceOf).
 func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage), find func(gocv.Mat, func(locate.Candidate, float64) bool) (locate.Candidate, float64, error)) (*Reading, error) {
 	src := newSource(img, scale, width, height)
 	var first, r *Reading
@@ -294,10 +296,6 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 		}
 		seen = append(seen, newSeenGrid(fc, foundScale))
 		fr.lookByRules()
-		if bigger {
-			r, c = fr, fc
-			return true
-		}
 		if found.ByRules {
 			// A finding too weak to stand alone is taken on the rules'
 			// word, or not at all: never the reading that stands for
@@ -307,6 +305,10 @@ func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(c
 				return true
 			}
 			return false
+		}
+		if bigger {
+			r, c = fr, fc
+			return true
 		}
 		if first == nil {
 			first, firstC, firstScale = fr, fc, foundScale
