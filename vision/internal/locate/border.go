@@ -72,17 +72,9 @@ func borderBeyond(gray raster.Plane, flat func() raster.Plane, c Candidate, side
 	}
 	g := glyphLines{p: gray, h: h}
 	b := locating.border
-	// The edge's line and the one beyond, on the axis across the side:
-	// axis 0 lines run down (columns), axis 1 across (rows).
-	axis, edge, out, run := 1, 0.0, -1.0, float64(cols)
-	switch side {
-	case 1:
-		edge, out = float64(rows), float64(rows)+1
-	case 2:
-		axis, edge, out, run = 0, 0, -1, float64(rows)
-	case 3:
-		axis, edge, out, run = 0, float64(cols), float64(cols)+1, float64(rows)
-	}
+	// The edge's line and the one beyond, on the axis across the side.
+	sl := sideLinesOf(side, rows, cols)
+	axis, edge, out, run := sl.axis, float64(sl.edge), float64(sl.edge-sl.inward), sl.run
 	// seen is the most of the grid's run a line near k shows, and where.
 	seen := func(k, reach float64) (float64, float64) {
 		return bestNear(k, reach, b.step, func(k float64) float64 { return g.ridgeShare(axis, k, 0, run) })
@@ -106,6 +98,29 @@ func borderBeyond(gray raster.Plane, flat func() raster.Plane, c Candidate, side
 	}
 	return inStrip >= b.minStripGlyphs && float64(inStrip) >= b.minStripShare*float64(inside) &&
 		between <= betweenInside+b.maxMoreBetween && betweenInside <= b.maxRuledBetween
+}
+
+// sideLines are the lattice lines along one side of a rows×cols grid:
+// the lines of axis (0 run down, the columns'; 1 across, the rows')
+// from edge, the side's own, stepping inward by inward (+1 or -1); each
+// runs run cells along the side, and lines strips lie between the side
+// and the one facing it.
+type sideLines struct {
+	axis, edge, inward, lines int
+	run                       float64
+}
+
+// sideLinesOf is side's lines (0 top, 1 bottom, 2 left, 3 right).
+func sideLinesOf(side, rows, cols int) sideLines {
+	switch side {
+	case 1:
+		return sideLines{axis: 1, edge: rows, inward: -1, lines: rows, run: float64(cols)}
+	case 2:
+		return sideLines{axis: 0, edge: 0, inward: 1, lines: cols, run: float64(rows)}
+	case 3:
+		return sideLines{axis: 0, edge: cols, inward: -1, lines: cols, run: float64(rows)}
+	}
+	return sideLines{axis: 1, edge: 0, inward: 1, lines: rows, run: float64(cols)}
 }
 
 // stripInk measures the ink of the strip between the lines k0 and k1 of
@@ -227,21 +242,12 @@ func cutAtBorder(gray raster.Plane, c Candidate) Candidate {
 	}
 	var cut [4]int // strips off the top, bottom, left and right
 	for side := 0; side < 4; side++ {
-		// Axis 0 lines run down (columns), axis 1 across (rows).
-		axis, edge, inward, run, n := 1, 0, 1, float64(cols), rows
-		switch side {
-		case 1:
-			edge, inward = rows, -1
-		case 2:
-			axis, run, n = 0, float64(rows), cols
-		case 3:
-			axis, edge, inward, run, n = 0, cols, -1, float64(rows), cols
-		}
-		if seen(axis, edge, run) > b.maxEdgeShare {
+		sl := sideLinesOf(side, rows, cols)
+		if seen(sl.axis, sl.edge, sl.run) > b.maxEdgeShare {
 			continue
 		}
-		for d := 1; d <= b.maxStrips && n-d >= MinPuzzleSide; d++ {
-			if seen(axis, edge+d*inward, run) >= b.minBorderShare {
+		for d := 1; d <= b.maxStrips && sl.lines-d >= MinPuzzleSide; d++ {
+			if seen(sl.axis, sl.edge+d*sl.inward, sl.run) >= b.minBorderShare {
 				cut[side] = d
 				break
 			}

@@ -26,15 +26,20 @@ const latticeInk = 140
 // for a grid's glyphs among them: the spots, one of each size family
 // (single) and the families as ranges of single.
 func inkSpotFamilies(p raster.Plane) (spots, single []spot, fams [][2]int) {
+	spots = isolatedSpots(colourSpots(inkUnder(p, latticeInk), p.W, p.H))
+	single, fams = spotFamilies(spots, maxGlyphFamilies)
+	return spots, single, fams
+}
+
+// inkUnder marks the pixels of p darker than level.
+func inkUnder(p raster.Plane, level uint8) []byte {
 	mask := make([]byte, len(p.Pix))
 	for i, v := range p.Pix {
-		if v < latticeInk {
+		if v < level {
 			mask[i] = 255
 		}
 	}
-	spots = isolatedSpots(colourSpots(mask, p.W, p.H))
-	single, fams = spotFamilies(spots, maxGlyphFamilies)
-	return spots, single, fams
+	return mask
 }
 
 // glyphGrid finds the grid in a flattened gray plane from its glyphs and

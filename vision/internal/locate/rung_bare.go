@@ -145,14 +145,8 @@ func heldCells(p raster.Plane, l spotLattice, family []spot, minC, minR, maxC, m
 	toLattice := l.toImage.Inverse()
 	most := 0
 	for _, level := range []uint8{latticeInk, heldInk} {
-		mask := make([]byte, len(p.Pix))
-		for i, v := range p.Pix {
-			if v < level {
-				mask[i] = 255
-			}
-		}
 		blobs, centred := map[latticePos]int{}, map[latticePos]bool{}
-		for _, s := range colourSpots(mask, p.W, p.H) {
+		for _, s := range colourSpots(inkUnder(p, level), p.W, p.H) {
 			u, v := toLattice.Apply(s.x, s.y)
 			at := latticePos{col: int(math.Floor(u)), row: int(math.Floor(v))}
 			if at.col < minC || at.col > maxC || at.row < minR || at.row > maxR {
@@ -234,13 +228,16 @@ func trimLines(count map[int]int, from, to int) (int, int) {
 	// scattered over a page around the grid stretch the lattice's box
 	// with lines mostly empty, and a median over all of them sinks to
 	// one stray, which no stray is fewer than.
-	var n []float64
-	for i := from; i <= to; i++ {
-		if count[i] > 0 {
-			n = append(n, float64(count[i]))
+	typical := func() float64 {
+		var n []float64
+		for i := from; i <= to; i++ {
+			if count[i] > 0 {
+				n = append(n, float64(count[i]))
+			}
 		}
+		return raster.Percentile(n, 0.5)
 	}
-	few := locating.bare.strayShare * raster.Percentile(n, 0.5)
+	few := locating.bare.strayShare * typical()
 	in := func(i int) bool { return i >= from && i <= to }
 	// beyond is the first line past the empty ones nearest the edge,
 	// stepping by step from it, when the lines before them are strays,
@@ -270,13 +267,7 @@ func trimLines(count map[int]int, from, to int) (int, int) {
 	// of its own that no grid's edge line is as bare as (edgeStrayShare).
 	// A typical line now is one of those left, the strays beyond gaps
 	// gone.
-	n = n[:0]
-	for i := from; i <= to; i++ {
-		if count[i] > 0 {
-			n = append(n, float64(count[i]))
-		}
-	}
-	lone := locating.bare.edgeStrayShare * raster.Percentile(n, 0.5)
+	lone := locating.bare.edgeStrayShare * typical()
 	for from < to && float64(count[from]) < lone {
 		from++
 	}
