@@ -382,10 +382,15 @@ func otherColourStyle(hand Style, mass [KindCount]float64) (Style, bool) {
 	if hand == StyleTiles {
 		own, other, style = other, own, StyleTango
 	}
-	if min(other[0], other[1]) < Tuned.Net.colourKindMass {
+	t := Tuned.Net
+	need := t.colourKindMass
+	if own[0]+own[1] <= t.ownNone {
+		need = t.noneKindMass
+	}
+	if min(other[0], other[1]) < need {
 		return "", false
 	}
-	return style, other[0]+other[1] >= Tuned.Net.colourOverColour*(own[0]+own[1])
+	return style, other[0]+other[1] >= t.colourOverColour*(own[0]+own[1])
 }
 
 // ValueProbs are one cell's probabilities of being blank, '0', '1' and '2'.

@@ -179,6 +179,9 @@ func TestOtherColourStyle(t *testing.T) {
 		{"only one tile colour", StyleTango, cellsOf(kindWarm, 10), ""},
 		// The net is never quite sure: two pieces make a hair under two.
 		{"two warm pieces on grey tiles", StyleTango, slices.Concat(nearlyCellsOf(kindWarm, 2), nearlyCellsOf(kindCool, 5)), StyleTiles},
+		// Tango's kinds none at all: one cool piece is enough to tell.
+		{"one cool piece among warm ones, no sun or moon", StyleTango, slices.Concat(cellsOf(kindWarm, 3), nearlyCellsOf(kindCool, 1)), StyleTiles},
+		{"one cool piece among warm ones and a moon", StyleTango, slices.Concat(cellsOf(kindWarm, 3), nearlyCellsOf(kindCool, 1), cellsOf(kindMoon, 1)), ""},
 		{"tiles without a clear lead", StyleTango, slices.Concat(cellsOf(kindSun, 5), cellsOf(kindMoon, 5), cellsOf(kindWarm, 8), cellsOf(kindCool, 8)), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

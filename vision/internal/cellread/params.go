@@ -59,7 +59,7 @@ var Tuned = Params{
 		letterCentreScale: 0.5, letterFlanksScale: 0.4, letterSure: 1.5, barSure: 1.5,
 		hollowCentre: 0.3, hollowScale: 0.25, shapeSure: 1,
 	},
-	Net:    netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, otherShapeShare: 0.5, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, inkValueMass: 1.5, inkOverTangoFit: 50, colourOverColour: 2, colourKindMass: 1.5},
+	Net:    netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, otherShapeShare: 0.5, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, inkValueMass: 1.5, inkOverTangoFit: 50, colourOverColour: 2, colourKindMass: 1.5, ownNone: 0.1, noneKindMass: 0.5},
 	Strips: stripsParams{minForeign: 2.5, foreignShare: 0.5, overRest: 4, maxShare: 0.34, blankGlyph: 0.5, blankChance: 0.01},
 	Resemble: resembleParams{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
@@ -364,6 +364,13 @@ type netParams struct {
 	// pieces of one colour, each of which the net is sure of, sums to a
 	// hair under two and stayed Tango, its every value swapped.
 	colourOverColour, colourKindMass float64
+	// Where the net gives the first style's kinds at most ownNone of a
+	// cell in all, it sees none of its glyphs, and each of the other's
+	// values needs only noneKindMass: a tile board whose givens hold one
+	// cool piece among a few warm ones (study-photos wild-photo-055, 2.9
+	// and 0.9 cells, Tango's kinds none) was read as Tango, its every
+	// value swapped. A board of one tile colour alone still stays.
+	ownNone, noneKindMass float64
 }
 
 // resembleParams settle doubtful glyphs by the grid's others
