@@ -2,6 +2,7 @@ package locate
 
 import (
 	"math"
+	"slices"
 
 	"gocv.io/x/gocv"
 
@@ -78,19 +79,20 @@ func bareRun(bp *bareParams, method Method, byRules bool, ink func(lc *locatedCo
 // dense grid is taken (bp): its outer rows and columns all but surely
 // hold a glyph each.
 func bareGlyphGrid(p raster.Plane, bp bareParams) (Candidate, bool) {
-	_, single, fams := inkSpotFamilies(p)
+	spots, sorted, fams := inkSpotFamilies(p)
 	for _, f := range fams {
 		lo, hi := f[0], f[1]
 		if hi-lo < bp.minGlyphs {
 			continue
 		}
-		l, ok := fitSpotLatticeOf(single, lo, hi, true)
+		l, ok := fitSpotLatticeOf(sorted, lo, hi, true)
 		if raster.Trace != nil && ok {
 			raster.Trace("bare glyph family %d: lattice of %d spots resid %.3f", hi-lo, len(l.at), l.residual)
 		}
 		if !ok || l.residual > bp.maxBentResidual {
 			continue
 		}
+		single := joinByHeight(&l, sorted, lo, hi, spots)
 		minC, minR, maxC, maxR := trimStrays(l)
 		inside := make(map[latticePos]int, len(l.at))
 		for p, i := range l.at {
@@ -275,4 +277,42 @@ func trimLines(count map[int]int, from, to int) (int, int) {
 		to--
 	}
 	return from, to
+}
+
+// joinByHeight puts on l the glyphs of the family single[lo:hi]'s
+// height that sit at the middle of a cell no glyph holds yet, and
+// returns single with them appended, as l.at's indices need. A font's
+// glyphs share a height, not a width: a 1 or an I is too narrow to be a
+// single spot (singleAspect) or of the family's size, so a digits or
+// X/O/I grid's lattice was the 0s' or the X's and O's alone, and a
+// sparse one of them ended where its 0s did (hunt-clean wild-clean-079,
+// 8×8 read as the 7×6 of its 0s, and turned down).
+func joinByHeight(l *spotLattice, single []spot, lo, hi int, spots []spot) []spot {
+	g := locating.glyphs
+	heights := make([]float64, 0, hi-lo)
+	for _, s := range single[lo:hi] {
+		heights = append(heights, float64(s.h))
+	}
+	height := raster.Percentile(heights, 0.5)
+	inv := l.toImage.Inverse()
+	out := single
+	for _, s := range spots {
+		if h := float64(s.h); h < g.sizeMin*height || h > g.sizeMax*height || s.w > s.h {
+			continue
+		}
+		u, v := inv.Apply(s.x, s.y)
+		at := latticePos{col: int(math.Floor(u)), row: int(math.Floor(v))}
+		if math.Abs(u-float64(at.col)-0.5) > g.centreReach || math.Abs(v-float64(at.row)-0.5) > g.centreReach {
+			continue
+		}
+		if _, taken := l.at[at]; taken {
+			continue
+		}
+		if len(out) == len(single) {
+			out = slices.Clone(single)
+		}
+		l.at[at] = len(out)
+		out = append(out, s)
+	}
+	return out
 }
