@@ -109,6 +109,11 @@ func read(p picture, start time.Time) (*Reading, error) {
 	} else if sr := p.sharper(r); sr != nil {
 		r = sr
 	}
+	if err == nil {
+		if lr := p.lastResortByRules(r); lr != nil {
+			r = lr
+		}
+	}
 	if err != nil {
 		r, err = p.lastResort(err)
 	}
@@ -212,6 +217,34 @@ func (p picture) retryFull(err error) (*Reading, error) {
 	}
 	r.Evidence.FullDecode = true
 	return r, nil
+}
+
+// lastResortByRules reads the copy again on locate's last-resort
+// ladder where the reading ladder's grid, r, is one the rules can ask
+// (up to rungRuleCells) and has no published size with exactly one
+// solution, and gives that reading only where it has: a grid the
+// reading ladder found nothing better than, its first rung's finding
+// turned down by the rules (an app board's shaded givens taken for its
+// tiles, a few rows of it), stood, and the rungs that see a sparse
+// board's glyphs were never asked. nil otherwise.
+func (p picture) lastResortByRules(r *Reading) *Reading {
+	if r.Rows*r.Cols > rungRuleCells || r.publishedAndUnique() {
+		return nil
+	}
+	// Their weaker evidence may grow the grid, not replace it with a
+	// smaller one: a sudoku's digits, read again, fill a binary
+	// puzzle's 8×8 within its 9×9 with exactly one solution
+	// (wicht-sudoku image43, image120, image188).
+	lr, err := readScaledOn(p.mat, p.scale, p.width, p.height, nil, locate.FindLastWhere)
+	if err != nil || !lr.publishedAndUnique() || lr.Rows*lr.Cols < r.Rows*r.Cols {
+		return nil
+	}
+	if p.observe != nil {
+		if lr, err = readScaledOn(p.mat, p.scale, p.width, p.height, p.observe, locate.FindLastWhere); err != nil {
+			return nil
+		}
+	}
+	return lr
 }
 
 // lastResort reads the copy again on locate's last-resort ladder after
