@@ -223,10 +223,11 @@ func (p picture) retryFull(err error) (*Reading, error) {
 // ladder where the reading ladder's grid, r, is one the rules can ask
 // (up to rungRuleCells) and has no published size with exactly one
 // solution, and gives that reading only where it has: a grid the
-// reading ladder found nothing better than, its first rung's finding
-// turned down by the rules (an app board's shaded givens taken for its
-// tiles, a few rows of it), stood, and the rungs that see a sparse
-// board's glyphs were never asked. nil otherwise.
+// reading ladder found nothing better than, a piece of a sparse board
+// whose light or dashed lines showed in part, turned down by the rules,
+// stood, and the rungs that see a sparse board's glyphs were never
+// asked (wild-clean wild-clean-109, 6×6 read 6×5; study-photos
+// wild-photo-060, 12×12 read 8×10). nil otherwise.
 func (p picture) lastResortByRules(r *Reading) *Reading {
 	if r.Rows*r.Cols > rungRuleCells || r.publishedAndUnique() {
 		return nil
