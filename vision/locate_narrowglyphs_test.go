@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"binocle/internal/synth"
+	"binocle/vision"
+	"binocle/vision/lab"
 )
 
 // TestLinelessDigitsWithTheirOnes reads digits grids printed without
@@ -24,5 +26,27 @@ func TestLinelessDigitsWithTheirOnes(t *testing.T) {
 		{"hunt-clean", true, 9501, synth.KindClean, 79},
 		{"hunt-photos", true, 9502, synth.KindPhoto, 107},
 		{"hunt-photos", true, 9502, synth.KindPhoto, 23},
+	})
+}
+
+// TestSmallFamilyJoinedToItsGrid reads hunt-photos wild-photo-040, a 6×6
+// Tango photo whose one size family holds fewer glyphs than the bare
+// rung asks for: with the glyphs of its height joined it is enough, and
+// the board is found at its size, where it was read 10×10 (its clues
+// are still missed, so only the size and the cells are held).
+func TestSmallFamilyJoinedToItsGrid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders the suite's photo")
+	}
+	eachRender(t, []suiteRender{{"hunt-photos", true, 9502, synth.KindPhoto, 40}}, func(t *testing.T, spec synth.Spec) {
+		sample, err := synth.Render(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := vision.ReadBytes(sample.Data)
+		s := lab.ScoreReading(sample.Truth, r, err)
+		if !s.SizeRight || s.CellsRight != s.Cells {
+			t.Errorf("size right %v, %d of %d cells right", s.SizeRight, s.CellsRight, s.Cells)
+		}
 	})
 }

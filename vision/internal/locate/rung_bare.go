@@ -81,10 +81,10 @@ func bareRun(bp *bareParams, method Method, byRules bool, ink func(lc *locatedCo
 func bareGlyphGrid(p raster.Plane, bp bareParams) (Candidate, bool) {
 	spots, sorted, fams := inkSpotFamilies(p)
 	for _, f := range fams {
+		// The family may hold fewer than the grid's glyphs: those of its
+		// height join it on its lattice (joinByHeight), and together
+		// they must be minGlyphs.
 		lo, hi := f[0], f[1]
-		if hi-lo < bp.minGlyphs {
-			continue
-		}
 		l, ok := fitSpotLatticeOf(sorted, lo, hi, true)
 		if raster.Trace != nil && ok {
 			raster.Trace("bare glyph family %d: lattice of %d spots resid %.3f", hi-lo, len(l.at), l.residual)
