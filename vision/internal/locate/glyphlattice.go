@@ -358,13 +358,20 @@ func glyphCells(spots, family []spot, l spotLattice) map[latticePos]bool {
 		if d := float64(max(s.w, s.h)); d < gp.sizeMin*dim || d > gp.sizeMax*dim {
 			continue
 		}
-		u, v := inv.Apply(s.x, s.y)
-		c, r := math.Floor(u), math.Floor(v)
-		if math.Abs(u-c-0.5) <= gp.centreReach && math.Abs(v-r-0.5) <= gp.centreReach {
-			out[latticePos{col: int(c), row: int(r)}] = true
+		if at, du, dv := cellUnder(inv, s.x, s.y); math.Abs(du) <= gp.centreReach && math.Abs(dv) <= gp.centreReach {
+			out[at] = true
 		}
 	}
 	return out
+}
+
+// cellUnder is the lattice cell under the image point (x, y), through
+// toLattice (a lattice's toImage inverted), and how far the point lies
+// off the cell's middle, in cells, across and down.
+func cellUnder(toLattice geom.Homography, x, y float64) (at latticePos, du, dv float64) {
+	u, v := toLattice.Apply(x, y)
+	c, r := math.Floor(u), math.Floor(v)
+	return latticePos{col: int(c), row: int(r)}, u - c - 0.5, v - r - 0.5
 }
 
 // crowdedBeside tells whether a strip just outside box b holds half as

@@ -149,13 +149,11 @@ func heldCells(p raster.Plane, l spotLattice, family []spot, minC, minR, maxC, m
 	for _, level := range []uint8{latticeInk, heldInk} {
 		blobs, centred := map[latticePos]int{}, map[latticePos]bool{}
 		for _, s := range colourSpots(inkUnder(p, level), p.W, p.H) {
-			u, v := toLattice.Apply(s.x, s.y)
-			at := latticePos{col: int(math.Floor(u)), row: int(math.Floor(v))}
+			at, du, dv := cellUnder(toLattice, s.x, s.y)
 			if at.col < minC || at.col > maxC || at.row < minR || at.row > maxR {
 				continue
 			}
 			blobs[at]++
-			du, dv := u-math.Floor(u)-0.5, v-math.Floor(v)-0.5
 			if r := s.size() / size; math.Abs(du) <= heldOffCentre && math.Abs(dv) <= heldOffCentre && r <= heldSizeSpread && r >= 1/heldSizeSpread {
 				centred[at] = true
 			}
@@ -286,7 +284,9 @@ func trimLines(count map[int]int, from, to int) (int, int) {
 // single spot (singleAspect) or of the family's size, so a digits or
 // X/O/I grid's lattice was the 0s' or the X's and O's alone, and a
 // sparse one of them ended where its 0s did (hunt-clean wild-clean-079,
-// 8×8 read as the 7×6 of its 0s, and turned down).
+// 8×8 read as the 7×6 of its 0s, and turned down). The glyph rung's
+// glyphCells marks such glyphs too, by their longer side, but only to
+// count its strips: it puts nothing on the lattice.
 func joinByHeight(l *spotLattice, single []spot, lo, hi int, spots []spot) []spot {
 	g := locating.glyphs
 	heights := make([]float64, 0, hi-lo)
@@ -300,9 +300,8 @@ func joinByHeight(l *spotLattice, single []spot, lo, hi int, spots []spot) []spo
 		if h := float64(s.h); h < g.sizeMin*height || h > g.sizeMax*height || s.w > s.h {
 			continue
 		}
-		u, v := inv.Apply(s.x, s.y)
-		at := latticePos{col: int(math.Floor(u)), row: int(math.Floor(v))}
-		if math.Abs(u-float64(at.col)-0.5) > g.centreReach || math.Abs(v-float64(at.row)-0.5) > g.centreReach {
+		at, du, dv := cellUnder(inv, s.x, s.y)
+		if math.Abs(du) > g.centreReach || math.Abs(dv) > g.centreReach {
 			continue
 		}
 		if _, taken := l.at[at]; taken {
