@@ -139,18 +139,31 @@ func (p picture) fullByRules(r *Reading) *Reading {
 	if err != nil {
 		return nil
 	}
-	fr, err := readScaled(full.mat, full.scale, full.width, full.height, nil)
-	if err != nil || !fr.publishedAndUnique() {
+	fr := p.takenByRules(func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
+		return readScaled(full.mat, full.scale, full.width, full.height, observe)
+	}, func(*Reading) bool { return true })
+	if fr == nil {
 		return nil
-	}
-	// A watcher is shown the grid read, so only the one taken.
-	if p.observe != nil {
-		if fr, err = readScaled(full.mat, full.scale, full.width, full.height, p.observe); err != nil {
-			return nil
-		}
 	}
 	fr.Evidence.FullDecode = true
 	return fr
+}
+
+// takenByRules reads a grid again with read, unwatched, and gives that
+// reading where it has a published size and exactly one solution and
+// take takes it; nil otherwise. A watcher is shown the grid read, so
+// only the one taken, read once more.
+func (p picture) takenByRules(read func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error), take func(*Reading) bool) *Reading {
+	r, err := read(nil)
+	if err != nil || !r.publishedAndUnique() || !take(r) {
+		return nil
+	}
+	if p.observe != nil {
+		if r, err = read(p.observe); err != nil {
+			return nil
+		}
+	}
+	return r
 }
 
 // sharper reads r's grid again, where the reduced copy found it, in the
@@ -236,16 +249,9 @@ func (p picture) lastResortByRules(r *Reading) *Reading {
 	// smaller one: a sudoku's digits, read again, fill a binary
 	// puzzle's 8×8 within its 9×9 with exactly one solution
 	// (wicht-sudoku image43, image120, image188).
-	lr, err := readScaledOn(p.mat, p.scale, p.width, p.height, nil, locate.FindLastWhere)
-	if err != nil || !lr.publishedAndUnique() || lr.Rows*lr.Cols < r.Rows*r.Cols {
-		return nil
-	}
-	if p.observe != nil {
-		if lr, err = readScaledOn(p.mat, p.scale, p.width, p.height, p.observe, locate.FindLastWhere); err != nil {
-			return nil
-		}
-	}
-	return lr
+	return p.takenByRules(func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
+		return readScaledOn(p.mat, p.scale, p.width, p.height, observe, locate.FindLastWhere)
+	}, func(lr *Reading) bool { return lr.Rows*lr.Cols >= r.Rows*r.Cols })
 }
 
 // lastResort reads the copy again on locate's last-resort ladder after
