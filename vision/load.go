@@ -18,6 +18,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"binocle/vision/exif"
+	"binocle/vision/internal/locate"
 )
 
 // MaxPixels is the largest image Binocle decodes: 100 megapixels. The
@@ -31,6 +32,39 @@ type decodedImage struct {
 	mat           gocv.Mat
 	scale         float64 // original pixels per decoded pixel
 	width, height int     // original size, after EXIF orientation
+
+	// src and search are made on the first ask and serve every grid
+	// read in the picture: what they measure of the whole picture (its
+	// noise, its copies and the cells each boundary map closes in them)
+	// depends on the picture alone, and a read the rules turn down asks
+	// for it again on each ladder and each re-read.
+	src    *source
+	search *locate.Search
+}
+
+// source is the picture as the readers of its grids see it.
+func (d *decodedImage) source() *source {
+	if d.src == nil {
+		d.src = newSource(d.mat, d.scale, d.width, d.height)
+	}
+	return d.src
+}
+
+// finder is the search of the picture for a grid, on either ladder.
+func (d *decodedImage) finder() *locate.Search {
+	if d.search == nil {
+		d.search = locate.NewSearch(d.mat)
+	}
+	return d.search
+}
+
+// release frees what source and finder made, not the picture itself.
+func (d *decodedImage) release() {
+	if d.search != nil {
+		d.search.Close()
+		d.search = nil
+	}
+	d.src = nil
 }
 
 // LoadFile decodes a JPEG, PNG, BMP, WebP or TIFF file, honouring its EXIF

@@ -71,6 +71,7 @@ func readDataObserved(data []byte, start time.Time, observe func(cellread.Image,
 		var full *decodedImage
 		defer func() {
 			if full != nil {
+				full.release()
 				full.mat.Close()
 			}
 		}()
@@ -101,7 +102,8 @@ type picture struct {
 // whose reading the rules turn down (fullByRules). Millis count from
 // start.
 func read(p picture, start time.Time) (*Reading, error) {
-	r, err := readScaled(p.mat, p.scale, p.width, p.height, p.observe)
+	defer p.release()
+	r, err := readScaledOn(p.source(), p.observe, p.finder().FindWhere)
 	if err != nil {
 		r, err = p.retryFull(err)
 	} else if fr := p.fullByRules(r); fr != nil {
@@ -140,7 +142,7 @@ func (p picture) fullByRules(r *Reading) *Reading {
 		return nil
 	}
 	fr := p.takenByRules(func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
-		return readScaled(full.mat, full.scale, full.width, full.height, observe)
+		return readScaledOn(full.source(), observe, full.finder().FindWhere)
 	}, func(*Reading) bool { return true })
 	if fr == nil {
 		return nil
@@ -190,7 +192,7 @@ func (p picture) sharper(r *Reading) *Reading {
 	if err != nil {
 		return nil
 	}
-	src := newSource(full.mat, full.scale, full.width, full.height)
+	src := full.source()
 	// r.at, scaled by atScale, is in the reduced copy's pixels; the full
 	// picture's are p.scale/full.scale times as many.
 	fr, err := readCandidate(src, r.at, r.atScale*p.scale/full.scale, p.observe)
@@ -201,8 +203,7 @@ func (p picture) sharper(r *Reading) *Reading {
 	if r.solvesAsPrinted() && !fr.solvesAsPrinted() {
 		// The copy's reading was shown; show it again.
 		if p.observe != nil {
-			src := newSource(p.mat, p.scale, p.width, p.height)
-			_, _ = readCandidate(src, r.at, r.atScale, p.observe)
+			_, _ = readCandidate(p.source(), r.at, r.atScale, p.observe)
 		}
 		return nil
 	}
@@ -224,7 +225,7 @@ func (p picture) retryFull(err error) (*Reading, error) {
 	if ferr != nil {
 		return nil, err
 	}
-	r, ferr := readScaled(full.mat, full.scale, full.width, full.height, p.observe)
+	r, ferr := readScaledOn(full.source(), p.observe, full.finder().FindWhere)
 	if ferr != nil {
 		return nil, err
 	}
@@ -250,7 +251,7 @@ func (p picture) lastResortByRules(r *Reading) *Reading {
 	// puzzle's 8×8 within its 9×9 with exactly one solution
 	// (wicht-sudoku image43, image120, image188).
 	return p.takenByRules(func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
-		return readScaledOn(p.mat, p.scale, p.width, p.height, observe, locate.FindLastWhere)
+		return readScaledOn(p.source(), observe, p.finder().FindLastWhere)
 	}, func(lr *Reading) bool { return lr.Rows*lr.Cols >= r.Rows*r.Cols })
 }
 
@@ -263,7 +264,7 @@ func (p picture) lastResort(err error) (*Reading, error) {
 	if !errors.Is(err, locate.ErrNoGrid) {
 		return nil, err
 	}
-	r, lerr := readScaledOn(p.mat, p.scale, p.width, p.height, p.observe, locate.FindLastWhere)
+	r, lerr := readScaledOn(p.source(), p.observe, p.finder().FindLastWhere)
 	if lerr != nil {
 		return nil, err
 	}
@@ -273,7 +274,9 @@ func (p picture) lastResort(err error) (*Reading, error) {
 // readScaled reads img, a copy of the original picture scaled down by
 // scale, and reports every coordinate in the original's pixels.
 func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
-	return readScaledOn(img, scale, width, height, observe, locate.FindWhere)
+	d := &decodedImage{mat: img, scale: scale, width: width, height: height}
+	defer d.release()
+	return readScaledOn(d.source(), observe, d.finder().FindWhere)
 }
 
 // readScaledOn is readScaled with the grid found by find: one of locate's
@@ -295,13 +298,12 @@ func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cel
 // suggestions are made for it. A grid too big for the rules to be asked
 // is taken over the first only where the first was a piece of it
 // (pieceOf).
-func readScaledOn(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage), find func(gocv.Mat, func(locate.Candidate, float64) bool) (locate.Candidate, float64, error)) (*Reading, error) {
-	src := newSource(img, scale, width, height)
+func readScaledOn(src *source, observe func(cellread.Image, clueread.SiteImage), find func(shown func(locate.Candidate, float64) bool) (locate.Candidate, float64, error)) (*Reading, error) {
 	var first, r *Reading
 	var firstC, c locate.Candidate
 	var firstScale float64
 	var seen []seenGrid
-	_, locScale, err := find(img, func(found locate.Candidate, foundScale float64) bool {
+	_, locScale, err := find(func(found locate.Candidate, foundScale float64) bool {
 		// A big grid is not read again for the rules, but where the first
 		// rung's grid, at a size no published puzzle has, was a piece of
 		// it, the piece is the mistake (hunt-photos wild-photo-044, 16×12

@@ -109,6 +109,7 @@ func TestLastResort(t *testing.T) {
 				t.Fatalf("the reading ladder: %v; want %v", err, locate.ErrNoGrid)
 			}
 			p := picture{decodedImage: &decodedImage{mat: tc.mat, scale: 1, width: tc.mat.Cols(), height: tc.mat.Rows()}}
+			defer p.release()
 			r, err := p.lastResort(tc.err)
 			if !tc.found {
 				if r != nil || err != tc.err {

@@ -134,13 +134,13 @@ func TestReadChecksSizeByRules(t *testing.T) {
 	if !ok {
 		t.Fatal("no candidate off the grid")
 	}
-	find := func(_ gocv.Mat, accept func(locate.Candidate, float64) bool) (locate.Candidate, float64, error) {
+	find := func(accept func(locate.Candidate, float64) bool) (locate.Candidate, float64, error) {
 		if !accept(short, 1) {
 			return short, 1, locate.ErrNoGrid
 		}
 		return short, 1, nil
 	}
-	r, err := readScaledOn(img, 1, img.Cols(), img.Rows(), nil, find)
+	r, err := readScaledOn(newSource(img, 1, img.Cols(), img.Rows()), nil, find)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,10 +7,11 @@
 // colour boxed. A rung has a name, a run and an accept rule; the rungs
 // are tried in order, the first whose finding passes its rule (and, in
 // FindWhere, shows the reader a grid) wins and the rungs below it never
-// run. FindLastWhere climbs a second ladder, closed glyphs, chroma and
-// the three sparse rungs, for a picture the first found no grid in at
-// any decode.
-// They share the downscaled copies they search (copies.go). Preview is
+// run. FindLastWhere climbs a second ladder, closed glyphs, chroma, the
+// three sparse rungs and the two loose ones, for a picture the first
+// found no grid in at any decode, or none the rules take. A Search
+// climbs both on one picture; its rungs share the downscaled copies
+// they search (copies.go). Preview is
 // the live preview's ladder of one rung.
 //
 // The lattice rung closes the grid's cells in a boundary map (blobs.go),

@@ -136,11 +136,17 @@ var previewLadder = []locator{previewRung}
 // set, a finding it turns away is passed over like one the rung's own
 // accept rule turned away.
 func climb(img gocv.Mat, ladder []locator, shown func(c Candidate, scale float64) bool) (Candidate, float64, error) {
-	if img.Empty() || img.Cols() < 16 || img.Rows() < 16 {
-		return Candidate{}, 1, ErrNoGrid
-	}
 	cs := NewCopies(img)
 	defer cs.Close()
+	return climbCopies(cs, ladder, shown)
+}
+
+// climbCopies is climb on copies of the picture that earlier climbs may
+// have made already (Search).
+func climbCopies(cs *copies, ladder []locator, shown func(c Candidate, scale float64) bool) (Candidate, float64, error) {
+	if img := cs.img; img.Empty() || img.Cols() < 16 || img.Rows() < 16 {
+		return Candidate{}, 1, ErrNoGrid
+	}
 	for _, r := range ladder {
 		s, ok := r.Run(cs)
 		if ok && (s.C.Rows.N < MinPuzzleSide || s.C.Cols.N < MinPuzzleSide || r.accept != nil && !r.accept(cs, s)) {

@@ -57,18 +57,33 @@ func Find(img gocv.Mat) (Candidate, float64, error) {
 	return climb(img, readLadder, nil)
 }
 
+// Search is one picture searched by more than one ladder. The copies a
+// climb makes (the flattened grey, the colour planes, the cells each
+// boundary map closes in each) depend on the picture alone, and the
+// last-resort ladder, climbed where the rules turned the reading
+// ladder's grid down, asks for most of what the reading ladder made:
+// made again, they were half the time of such a read.
+type Search struct{ cs *copies }
+
+// NewSearch starts a search of img, which must outlive it; Close frees
+// its copies.
+func NewSearch(img gocv.Mat) *Search { return &Search{cs: NewCopies(img)} }
+
+func (s *Search) Close() { s.cs.Close() }
+
 // FindWhere is Find for a reader that may yet turn away what a rung
 // found: shown is handed each finding, in the pixels of the copy its
-// rung searched with the factor to img's, and when it says the grid does
-// not show there, the rungs below look on.
-func FindWhere(img gocv.Mat, shown func(c Candidate, scale float64) bool) (Candidate, float64, error) {
-	return climb(img, readLadder, shown)
+// rung searched with the factor to the picture's, and when it says the
+// grid does not show there, the rungs below look on.
+func (s *Search) FindWhere(shown func(c Candidate, scale float64) bool) (Candidate, float64, error) {
+	return climbCopies(s.cs, readLadder, shown)
 }
 
-// FindLastWhere is FindWhere on the last-resort ladder (ladder.go), for
-// a picture the reading ladder found no grid in at any decode.
-func FindLastWhere(img gocv.Mat, shown func(c Candidate, scale float64) bool) (Candidate, float64, error) {
-	return climb(img, lastResortLadder, shown)
+// FindLastWhere is FindWhere on the last-resort ladder (ladder.go): for
+// a picture the reading ladder found no grid in at any decode, or whose
+// grid the rules turned down.
+func (s *Search) FindLastWhere(shown func(c Candidate, scale float64) bool) (Candidate, float64, error) {
+	return climbCopies(s.cs, lastResortLadder, shown)
 }
 
 func ScaleQuad(q [4][2]float64, s float64) [4][2]float64 {

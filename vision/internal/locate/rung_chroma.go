@@ -63,6 +63,12 @@ func chromaPlanes(img gocv.Mat) []gocv.Mat {
 	defer lab.Close()
 	gocv.CvtColor(bgr, &lab, gocv.ColorBGRToLab)
 	chans := gocv.Split(lab)
+	if neutral(chans[1:]) {
+		for _, c := range chans {
+			c.Close()
+		}
+		return nil
+	}
 	var out []gocv.Mat
 	for i, c := range chans {
 		if i == 0 {
@@ -80,6 +86,30 @@ func chromaPlanes(img gocv.Mat) []gocv.Mat {
 		out = append(out, st)
 	}
 	return out
+}
+
+// neutralSpread is the widest range of levels, in an 8-bit Lab colour
+// plane, of a picture with no hue at all: a grey page's JPEG rounds its
+// channels apart by a level or two. Tiles that differ from their page
+// in hue alone differ by a handful of levels over much of the picture;
+// in a picture this neutral the colour planes would show nothing but
+// the rounding, stretched by chromaGain, and the boundary maps that
+// search them are the costliest part of a read the rules send down
+// both ladders.
+const neutralSpread = 2
+
+// neutral tells whether every colour plane stays within neutralSpread.
+func neutral(planes []gocv.Mat) bool {
+	for _, c := range planes {
+		lo, hi, _, _ := gocv.MinMaxLoc(c)
+		if raster.Trace != nil {
+			raster.Trace("chroma plane levels %.0f..%.0f", lo, hi)
+		}
+		if hi-lo > neutralSpread {
+			return false
+		}
+	}
+	return true
 }
 
 // sampledLevels is every seventh pixel's level, enough for a median.

@@ -16,7 +16,7 @@ var closedGlyphsRung = locator{
 	Run: func(cs *copies) (Sighting, bool) {
 		lc := cs.at(LocateSide)
 		for _, v := range EdgeVariants {
-			for _, f := range PreferFiner(FindLattices(CellBlobs(lc.gray, v))) {
+			for _, f := range PreferFiner(FindLattices(lc.cellBlobs(greyPlane, v))) {
 				if !closedGlyphLattice(f) {
 					continue
 				}
