@@ -59,8 +59,11 @@ var locating = locateParams{
 	bare: bareParams{minGlyphs: 20, minSide: 6, minFill: 0.2, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5, edgeStrayShare: 0.2},
 	// The sparse rung's lattice is the bare rung's, with the bounds that
 	// keep a page's chance lattices out lowered to a puzzle's least: its
-	// finding stands only where the reader's rules take its reading.
-	sparse: bareParams{minGlyphs: 8, minSide: MinPuzzleSide, minFill: 0.1, maxResidual: 0.06, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5, edgeStrayShare: 0.2},
+	// finding stands only where the reader's rules take its reading. So
+	// its glyphs may also sit as loosely on their lattice as a tilted
+	// photo's blurred X's and O's measure (a tenth of a cell on average), where
+	// the bare rung's must sit as tightly as no page's letters do.
+	sparse: bareParams{minGlyphs: 8, minSide: MinPuzzleSide, minFill: 0.1, maxResidual: 0.1, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5, edgeStrayShare: 0.2},
 	loose:  looseParams{minCells: 12, minFill: 0.3, maxResidual: 0.12},
 	split:  splitParams{reach: 0.15, step: 0.05, inset: 0.15, samples: 12, maxLines: 12, depth: 4, minPaper: 128, ruleDepthShare: 0.3, minRuleShare: 0.8, minRuled: 0.7, maxBare: 0.5},
 	border: borderParams{
