@@ -32,7 +32,7 @@ func looselyPlacedGlyphs(cells [][2]int, spread float64, seed int64) raster.Plan
 // glyphs scattered a tenth of a cell and more off their cells' middles,
 // which the bare rung, with nothing but the glyphs to vouch for it,
 // turns away (seed 555's photo-060, a light 6×6 X/O/I board, read 6×4
-// by a lattice rung before).
+// before).
 func TestSparseRungTakesLooselyPlacedGlyphs(t *testing.T) {
 	cells := [][2]int{{0, 1}, {0, 5}, {1, 3}, {1, 7}, {2, 0}, {2, 4}, {3, 2}, {3, 6}, {4, 1}, {4, 5}, {5, 3}, {5, 7}, {6, 0}, {6, 4}, {7, 2}, {7, 6}}
 	for _, tc := range []struct {
