@@ -58,13 +58,12 @@ func (d *decodedImage) finder() *locate.Search {
 	return d.search
 }
 
-// release frees what source and finder made, not the picture itself.
+// release closes the search finder made, not the picture itself.
 func (d *decodedImage) release() {
 	if d.search != nil {
 		d.search.Close()
 		d.search = nil
 	}
-	d.src = nil
 }
 
 // LoadFile decodes a JPEG, PNG, BMP, WebP or TIFF file, honouring its EXIF

@@ -271,16 +271,9 @@ func (p picture) lastResort(err error) (*Reading, error) {
 	return r, nil
 }
 
-// readScaled reads img, a copy of the original picture scaled down by
-// scale, and reports every coordinate in the original's pixels.
-func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
-	d := &decodedImage{mat: img, scale: scale, width: width, height: height}
-	defer d.release()
-	return readScaledOn(d.source(), observe, d.finder().FindWhere)
-}
-
-// readScaledOn is readScaled with the grid found by find: one of locate's
-// ladders.
+// readScaledOn reads the picture src, a copy of the original scaled
+// down by src.scale, with the grid found by find (one of locate's
+// ladders), and reports every coordinate in the original's pixels.
 //
 // The rules pick the rung. A published puzzle has exactly one solution,
 // and a grid read where it is not the puzzle's seldom has one: a small

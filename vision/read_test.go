@@ -9,6 +9,8 @@ import (
 	"gocv.io/x/gocv"
 
 	"binocle/internal/synth"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/clueread"
 	"binocle/vision/internal/locate"
 	"binocle/vision/internal/visiontest"
 )
@@ -168,4 +170,12 @@ func TestSharperOnlyForSmallCells(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readScaled reads img, a copy of the original picture scaled down by
+// scale, on the reading ladder alone: no full decode, no last resort.
+func readScaled(img gocv.Mat, scale float64, width, height int, observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
+	d := &decodedImage{mat: img, scale: scale, width: width, height: height}
+	defer d.release()
+	return readScaledOn(d.source(), observe, d.finder().FindWhere)
 }
