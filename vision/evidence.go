@@ -42,7 +42,7 @@ func (s *source) pixelNoise() float64 {
 	s.noiseOnce.Do(func() {
 		gray := raster.ToGray(s.mat)
 		defer gray.Close()
-		s.noise = math.Max(pixelNoise(raster.PlaneOf(gray)), 1)
+		s.noise = math.Max(pixelNoise(raster.PlaneView(gray)), 1)
 	})
 	return s.noise
 }

@@ -532,6 +532,7 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 	} else {
 		si = clueread.RectifySites(bgr, toImage, bend, quad, ci)
 	}
+	defer si.Close()
 	if observe != nil {
 		observe(ci, si)
 	}

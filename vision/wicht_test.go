@@ -38,14 +38,28 @@ func benchReadDecoded(b *testing.B, paths []string) {
 // screenshots of ../shared/screens whose clues the reader must find
 // (santipvz-sample*, 6 boards), decoded beforehand.
 func BenchmarkReadTangoScreenshots(b *testing.B) {
+	benchReadScreens(b, "santipvz-sample*.png")
+}
+
+// BenchmarkReadWebScreenshots reads the real binarypuzzle.com renders of
+// ../shared/screens (binarypuzzle-*, 40 boards from 6x6 to 14x14, 1200
+// px square), decoded beforehand: the published puzzles a user
+// screenshots most, each read right.
+func BenchmarkReadWebScreenshots(b *testing.B) {
+	benchReadScreens(b, "binarypuzzle-*.png")
+}
+
+// benchReadScreens times reading the screenshots of ../shared/screens
+// whose names match pattern.
+func benchReadScreens(b *testing.B, pattern string) {
 	env := labEnv(b)
 	s, err := lab.FindSuite("screens")
 	if err != nil {
 		b.Fatal(err)
 	}
-	paths, err := filepath.Glob(filepath.Join(env.Dir(s), "santipvz-sample*.png"))
+	paths, err := filepath.Glob(filepath.Join(env.Dir(s), pattern))
 	if err != nil || len(paths) == 0 {
-		b.Skipf("skipping: no Tango screenshots in %s (%v)", env.Dir(s), err)
+		b.Skipf("skipping: no screenshots %s in %s (%v)", pattern, env.Dir(s), err)
 	}
 	benchReadDecoded(b, paths)
 }

@@ -66,7 +66,7 @@ func NewImage(grid gocv.Mat, rows, cols, px int) Image {
 	defer kernel.Close()
 	gocv.MorphologyEx(gray, &paper, gocv.MorphClose, kernel)
 	ci.Gray = raster.PlaneOf(gray)
-	bg := raster.PlaneOf(paper)
+	bg := raster.PlaneView(paper)
 	threshold, faint := inkLevels(ci.Gray.Pix, bg.Pix)
 	ci.hint = uint8(Tuned.Features.hintShare * faint)
 	ci.Ink = make([]bool, len(ci.Gray.Pix))
@@ -116,7 +116,7 @@ func lightOnDark(gray gocv.Mat, px int) bool {
 	mean := gocv.NewMat()
 	defer mean.Close()
 	gocv.Blur(gray, &mean, raster.Pt(k, k))
-	g, m := raster.PlaneOf(gray).Pix, raster.PlaneOf(mean).Pix
+	g, m := raster.PlaneView(gray).Pix, raster.PlaneView(mean).Pix
 	dev := make([]uint8, len(g))
 	for i := range g {
 		// 128 is the local mean; a byte holds half a grey scale either way.
@@ -144,7 +144,7 @@ func lightFaint(gray, kernel gocv.Mat) []bool {
 	board := gocv.NewMat()
 	defer board.Close()
 	gocv.MorphologyEx(inv, &board, gocv.MorphClose, kernel)
-	pix, bg := raster.PlaneOf(inv).Pix, raster.PlaneOf(board).Pix
+	pix, bg := raster.PlaneView(inv).Pix, raster.PlaneView(board).Pix
 	_, faint := inkLevels(pix, bg)
 	out := make([]bool, len(pix))
 	for i, v := range pix {

@@ -91,7 +91,8 @@ func handGivens(ci Image, style Style, cells []solver.Cell) []bool {
 func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 	p := &Tuned.Givens
 	ink := style != StyleTango
-	background := func(row, col int) (float64, bool) { return ci.background(row, col, ink) }
+	var table []int
+	background := func(row, col int) (float64, bool) { return ci.background(row, col, ink, &table) }
 	filled, levels, ok := filledLevels(ci, cells, background)
 	if !ok && style == StyleTango {
 		// A piece that leaves too little of its cell to measure around
@@ -291,8 +292,9 @@ func filledLevels(ci Image, cells []solver.Cell, background func(row, col int) (
 // that is neither glyph, line nor colour, nor within shadeHalo of them:
 // the cell's own background. ink says the glyphs are dark ink (faint
 // pixels) as well as colour; on a Tango board they are colour alone, and
-// the inset keeps its lines out.
-func (ci Image) background(row, col int, ink bool) (float64, bool) {
+// the inset keeps its lines out. table is the summed table's memory,
+// kept from one cell to the next: every cell of a big grid is measured.
+func (ci Image) background(row, col int, ink bool, table *[]int) (float64, bool) {
 	px := ci.Px
 	p := &Tuned.Givens
 	in := int(math.Round(p.shadeInset * float64(px)))
@@ -305,7 +307,15 @@ func (ci Image) background(row, col int, ink bool) (float64, bool) {
 	if w <= 0 || h <= 0 {
 		return 0, false
 	}
-	sum := make([]int, (w+1)*(h+1))
+	if cap(*table) < (w+1)*(h+1) {
+		*table = make([]int, (w+1)*(h+1))
+	}
+	sum := (*table)[:(w+1)*(h+1)]
+	// The table's first row and column are zero; it writes the rest.
+	clear(sum[:w+1])
+	for y := 1; y <= h; y++ {
+		sum[y*(w+1)] = 0
+	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			i := (y0+y)*ci.Gray.W + x0 + x

@@ -202,49 +202,50 @@ func (ci Image) inkHue(paper [3]float64, row, col int) (hue [3]float64, strength
 	}
 	px := ci.Px
 	ox, oy, e := ci.glyphWindow(row, col)
-	// Each pixel's share taken from the paper's light, and, for ink
-	// lighter than its paper, the share taken from the paper's
-	// darkness.
-	type pixel struct {
-		taken, lifted [3]float64
-		distinct      float64
+	// How far each pixel departs from the paper, summed over its
+	// channels; the window is read again for the pixels that depart
+	// most, not kept pixel by pixel: a big grid has hundreds of filled
+	// cells of a thousand pixels or more each.
+	distinctAt := func(x, y int) (d float64, bgr [3]uint8) {
+		b, g, r := ci.bgr.At(x, y)
+		bgr = [3]uint8{b, g, r}
+		for c, v := range bgr {
+			d += math.Abs(float64(v) - paper[c])
+		}
+		return d, bgr
 	}
-	var pixels []pixel
+	side := max(0, px-2*e)
+	distinct := make([]float64, 0, side*side)
 	for y := oy + e; y < oy+px-e; y++ {
 		for x := ox + e; x < ox+px-e; x++ {
-			b, g, r := ci.bgr.At(x, y)
-			var q pixel
-			for c, v := range [3]uint8{b, g, r} {
-				q.taken[c] = 1 - float64(v)/paper[c]
-				q.lifted[c] = 1 - (255-float64(v))/(255-paper[c])
-				q.distinct += math.Abs(float64(v) - paper[c])
-			}
-			pixels = append(pixels, q)
+			d, _ := distinctAt(x, y)
+			distinct = append(distinct, d)
 		}
 	}
-	if len(pixels) == 0 {
+	if len(distinct) == 0 {
 		return hue, 0, false
 	}
 	p := &Tuned.Givens
-	distinct := make([]float64, len(pixels))
-	for k, q := range pixels {
-		distinct[k] = q.distinct
-	}
-	top := kthLargest(distinct, min(len(pixels)-1, int(p.inkTopShare*float64(len(pixels)))))
+	top := kthLargest(distinct, min(len(distinct)-1, int(p.inkTopShare*float64(len(distinct)))))
 	if top <= 0 {
 		return hue, 0, false
 	}
+	// Each core pixel's share taken from the paper's light, and, for ink
+	// lighter than its paper, the share taken from the paper's darkness.
 	var taken, lifted [3]float64
 	n := 0
-	for _, q := range pixels {
-		if q.distinct < p.coreShare*top {
-			continue
+	for y := oy + e; y < oy+px-e; y++ {
+		for x := ox + e; x < ox+px-e; x++ {
+			d, bgr := distinctAt(x, y)
+			if d < p.coreShare*top {
+				continue
+			}
+			for c, v := range bgr {
+				taken[c] += 1 - float64(v)/paper[c]
+				lifted[c] += 1 - (255-float64(v))/(255-paper[c])
+			}
+			n++
 		}
-		for c := range taken {
-			taken[c] += q.taken[c]
-			lifted[c] += q.lifted[c]
-		}
-		n++
 	}
 	if taken[0]+taken[1]+taken[2] < 0 {
 		// A light glyph on a dark board or tile.

@@ -113,6 +113,20 @@ func ColourClues(si SiteImage, sites []SitePatch, probs [][siteClasses]float64) 
 	return edges, kept, looks, true
 }
 
+// colourAskable says whether ColourClues may find the clues' colour
+// from the sites' probabilities probs: it needs clueColour.minSites
+// clues the net was sure of. Elsewhere it reads no colour, which is
+// then not copied (SiteImage.colourPixels).
+func colourAskable(probs [][siteClasses]float64) bool {
+	sure := 0
+	for _, p := range probs {
+		if 1-p[siteNone] >= Tuned.Net.sureP {
+			sure++
+		}
+	}
+	return sure >= clueColour.minSites
+}
+
 // inkColours are the colours of the pixels of the site at e that depart
 // most from the bare line (the quarter that departs most, of those the
 // ink test finds: the rest are the clue's rim, blended with the paper),

@@ -2,7 +2,7 @@ package clueread
 
 import (
 	"math"
-	"sort"
+	"slices"
 
 	"gocv.io/x/gocv"
 
@@ -43,10 +43,32 @@ const (
 // SiteImage is the grid as the clue sites are cut from: the cells' own
 // rectified copy, or a finer one where the picture has more to give.
 type SiteImage struct {
-	gray           raster.Plane
-	bgr            raster.BGRPlane // the same pixels in colour
+	gray raster.Plane
+	bgr  raster.BGRPlane // the same pixels in colour, once copied (colourPixels)
+	// warped is the grid warped afresh for the sites, in colour, until
+	// Close. Only the clues' colour (ColourClues) reads it, and only on
+	// a grid with sure clues, so it is copied to bgr only then: a site
+	// image is a few megapixels, and copying every one cost a web
+	// screenshot's read a fifth of its time.
+	warped         *gocv.Mat
 	rows, cols, px int
 	ox, oy         int // where the glyphs put the lattice, beyond the lines found (farOff)
+}
+
+// colourPixels copies the site image's colour pixels to bgr, where they
+// were left in the warped grid.
+func (si *SiteImage) colourPixels() {
+	if si.warped != nil && len(si.bgr.Pix) != 3*len(si.gray.Pix) {
+		si.bgr = raster.BGRPlaneOf(*si.warped)
+	}
+}
+
+// Close frees the grid warped for the sites; its colour pixels, where
+// Read copied them, stay.
+func (si SiteImage) Close() {
+	if si.warped != nil {
+		si.warped.Close()
+	}
 }
 
 // siteImageOf is the cells' own copy as a site image.
@@ -137,6 +159,23 @@ func (sc *siteCutter) grey(cx, cy, u, v float64, vertical bool) float64 {
 	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+d*fx)*fy
 }
 
+// greyAt is grey at whole pixels u, v from a site's middle. The ink test
+// reads a few thousand pixels a site, most of them on whole pixels of
+// the grid, where grey's interpolation weighs one pixel alone: there the
+// pixel is read directly, which gives the same number, and elsewhere
+// (off a whole pixel, or clamped to the grid's edge) grey does.
+func (sc *siteCutter) greyAt(cx, cy float64, u, v int, vertical bool) float64 {
+	x, y := cx+float64(u), cy+float64(v)
+	if !vertical {
+		x, y = cx+float64(v), cy+float64(u)
+	}
+	g := sc.ci.gray
+	if x == math.Trunc(x) && y == math.Trunc(y) && x >= 0 && y >= 0 && x <= float64(g.W-2) && y <= float64(g.H-2) {
+		return float64(g.Pix[int(y)*g.W+int(x)])
+	}
+	return sc.grey(cx, cy, float64(u), float64(v), vertical)
+}
+
 // inked tells whether the site's middle departs from the bare line, as
 // the site's ends show it, in enough pixels to be worth a look: a cheap
 // test that drops the sites holding nothing but the bare line before the
@@ -157,7 +196,7 @@ func (sc *siteCutter) inked(cx, cy float64, vertical bool) bool {
 	n := 0
 	for v := -mid; v <= mid; v++ {
 		for u := -mid; u <= mid; u++ {
-			if math.Abs(sc.grey(cx, cy, float64(u), float64(v), vertical)-profile[u+mid]) > sc.inkLevel {
+			if math.Abs(sc.greyAt(cx, cy, u, v, vertical)-profile[u+mid]) > sc.inkLevel {
 				if n++; n >= need {
 					return true
 				}
@@ -175,9 +214,9 @@ func (sc *siteCutter) lineLevel(cx, cy float64, u int, vertical bool, ends []flo
 	p := &Tuned.Sites
 	ends = ends[:0]
 	for v := int(p.endFrom * px); v <= int(p.endTo*px); v++ {
-		ends = append(ends, sc.grey(cx, cy, float64(u), float64(v), vertical), sc.grey(cx, cy, float64(u), float64(-v), vertical))
+		ends = append(ends, sc.greyAt(cx, cy, u, v, vertical), sc.greyAt(cx, cy, u, -v, vertical))
 	}
-	sort.Float64s(ends)
+	slices.Sort(ends)
 	return ends[len(ends)/2], ends
 }
 
@@ -218,7 +257,6 @@ func RectifySites(bgr gocv.Mat, toImage geom.Homography, bend *rectify.BentMap, 
 		k := float64(ci.Px) / float64(px)
 		g = raster.Warp(bgr, geom.Scaling(k, k).Then(toImage), ci.Cols*px, ci.Rows*px)
 	}
-	defer g.Close()
 	si.setPixels(g, px, ci)
 	return si
 }
@@ -235,7 +273,6 @@ func RectifySitesAlong(bgr gocv.Mat, toImage geom.Homography, bend rectify.BentM
 	if !ok {
 		return RectifySites(bgr, toImage, nil, quad, ci)
 	}
-	defer g.Close()
 	si := siteImageOf(ci)
 	si.setPixels(g, px, ci)
 	si.ox, si.oy = 0, 0
@@ -250,10 +287,10 @@ func sitePixels(quad [4][2]float64, ci cellread.Image) int {
 }
 
 // setPixels makes g, px pixels a cell, si's pixels, its glyph offsets
-// (measured in ci's copy) scaled to them.
+// (measured in ci's copy) scaled to them. si takes g, to Close.
 func (si *SiteImage) setPixels(g gocv.Mat, px int, ci cellread.Image) {
 	gray := raster.ToGray(g)
 	defer gray.Close()
-	si.gray, si.bgr, si.px = raster.PlaneOf(gray), raster.BGRPlaneOf(g), px
+	si.gray, si.bgr, si.warped, si.px = raster.PlaneOf(gray), raster.BGRPlane{}, &g, px
 	si.ox, si.oy = si.ox*px/ci.Px, si.oy*px/ci.Px
 }

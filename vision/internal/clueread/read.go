@@ -27,6 +27,9 @@ func Read(ci cellread.Image, si SiteImage) (edges []solver.Edge, kept []ClueSite
 	if err != nil {
 		return FindClues(ci), nil, nil, nil
 	}
+	if colourAskable(probs) {
+		si.colourPixels()
+	}
 	colour = func() ([]solver.Edge, []ClueSite, [][]uint8, bool) { return ColourClues(si, sites, probs) }
 	edges, kept, looks = readPatches(sites, probs, func() map[[4]int]bool {
 		templates := map[[4]int]bool{}

@@ -32,7 +32,7 @@ func AppBoard(img gocv.Mat) (Candidate, float64, bool) {
 	defer small.Close()
 	bgr := raster.BGRView(small)
 	defer bgr.Close()
-	p := raster.BGRPlaneOf(bgr)
+	p := raster.BGRPlaneView(bgr)
 	mask := chromaMask(p)
 	spots, blobs, l, ok := spotsOnLattice(mask, p.W, p.H)
 	if !ok {
@@ -268,7 +268,7 @@ func ColourAround(img gocv.Mat, c Candidate) ColourPlace {
 	toImg = float64(img.Cols()) / float64(tiny.Cols())
 	bgr := raster.BGRView(tiny)
 	defer bgr.Close()
-	p := raster.BGRPlaneOf(bgr)
+	p := raster.BGRPlaneView(bgr)
 	rows, cols := float64(c.Rows.N), float64(c.Cols.N)
 	toImage, ok := geom.FromQuads(RectCorners(cols, rows), ScaleQuad(c.Quad, locateScale(img)/toImg))
 	if !ok {

@@ -29,7 +29,7 @@ func flattenLight(gray gocv.Mat) gocv.Mat {
 	bg := gocv.NewMat()
 	defer bg.Close()
 	gocv.Resize(small, &bg, image.Pt(w, h), 0, 0, gocv.InterpolationLinear)
-	g, b := raster.PlaneOf(gray), raster.PlaneOf(bg)
+	g, b := raster.PlaneView(gray), raster.PlaneView(bg)
 	pix := make([]uint8, len(g.Pix))
 	for i, v := range g.Pix {
 		pix[i] = uint8(min(255, 200*int(v)/max(1, int(b.Pix[i]))))

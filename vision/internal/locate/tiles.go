@@ -17,8 +17,8 @@ func tileQuads(bgr gocv.Mat, gray raster.Plane) [][4][2]float64 {
 	if bgr.Channels() != 3 {
 		return nil
 	}
-	bg := borderColour(raster.BGRPlaneOf(bgr))
-	src := bgr.ToBytes()
+	bg := borderColour(raster.BGRPlaneView(bgr))
+	src := raster.BGRPlaneView(bgr).Pix
 	dst := make([]byte, gray.W*gray.H)
 	for i := range dst {
 		d := math.Abs(float64(src[3*i])-bg[0]) + math.Abs(float64(src[3*i+1])-bg[1]) + math.Abs(float64(src[3*i+2])-bg[2])

@@ -105,6 +105,30 @@ func PlaneOf(m gocv.Mat) Plane {
 	return Plane{W: m.Cols(), H: m.Rows(), Pix: m.ToBytes()}
 }
 
+// PlaneView is m's pixels as a Plane that shares m's memory, valid only
+// while m is open and unchanged: for a plane read once and let go. A
+// reading copied several megapixels of such planes, and the copies, in
+// fresh memory each time, cost a screenshot's read more than what it
+// read in them. Where m's rows do not follow one another it is a copy.
+func PlaneView(m gocv.Mat) Plane {
+	if m.IsContinuous() {
+		if pix, err := m.DataPtrUint8(); err == nil && len(pix) == m.Cols()*m.Rows() {
+			return Plane{W: m.Cols(), H: m.Rows(), Pix: pix}
+		}
+	}
+	return PlaneOf(m)
+}
+
+// BGRPlaneView is PlaneView for a three-channel Mat.
+func BGRPlaneView(m gocv.Mat) BGRPlane {
+	if m.IsContinuous() {
+		if pix, err := m.DataPtrUint8(); err == nil && len(pix) == 3*m.Cols()*m.Rows() {
+			return BGRPlane{W: m.Cols(), H: m.Rows(), Pix: pix}
+		}
+	}
+	return BGRPlaneOf(m)
+}
+
 func BGRPlaneOf(m gocv.Mat) BGRPlane {
 	return BGRPlane{W: m.Cols(), H: m.Rows(), Pix: m.ToBytes()}
 }

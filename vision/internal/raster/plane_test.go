@@ -1,6 +1,8 @@
 package raster
 
 import (
+	"bytes"
+	"image"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -36,6 +38,52 @@ func TestDarkestChannel(t *testing.T) {
 			}
 			if got := d.GetUCharAt(2, 3); got != tc.darkest {
 				t.Errorf("darkest %d, want %d", got, tc.darkest)
+			}
+		})
+	}
+}
+
+// TestPlaneViewsReadWhatCopiesRead checks that a view of a Mat holds the
+// pixels a copy holds, shares the Mat's memory where the Mat's rows are
+// contiguous, and is a copy of a region whose rows are not.
+func TestPlaneViewsReadWhatCopiesRead(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		typ      gocv.MatType
+		channels int
+		region   bool
+	}{
+		{"grey", gocv.MatTypeCV8U, 1, false},
+		{"colour", gocv.MatTypeCV8UC3, 3, false},
+		{"grey region", gocv.MatTypeCV8U, 1, true},
+		{"colour region", gocv.MatTypeCV8UC3, 3, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			whole := gocv.NewMatWithSize(9, 13, tc.typ)
+			defer whole.Close()
+			for y := 0; y < 9; y++ {
+				for x := 0; x < 13*tc.channels; x++ {
+					whole.SetUCharAt(y, x, uint8(7*y+3*x))
+				}
+			}
+			m := whole
+			if tc.region {
+				m = whole.Region(image.Rect(2, 1, 10, 7))
+				defer m.Close()
+			}
+			var view, copied []uint8
+			if tc.channels == 1 {
+				view, copied = PlaneView(m).Pix, PlaneOf(m).Pix
+			} else {
+				view, copied = BGRPlaneView(m).Pix, BGRPlaneOf(m).Pix
+			}
+			if !bytes.Equal(view, copied) {
+				t.Fatalf("the view holds other pixels than the copy")
+			}
+			// Written through the Mat, a shared view sees the change.
+			m.SetUCharAt(0, 0, view[0]+1)
+			if shared := view[0] == m.GetUCharAt(0, 0); shared == tc.region {
+				t.Errorf("view shares the Mat's memory: %v, want %v", shared, !tc.region)
 			}
 		})
 	}
