@@ -60,7 +60,7 @@ var Tuned = Params{
 		hollowCentre: 0.3, hollowScale: 0.25, shapeSure: 1,
 	},
 	Net:    netParams{glyphVote: 0.5, minIMass: 1.5, minXShare: 0.03, alikeWeight: 0.1, otherShapeShare: 0.5, fitFloor: 0.01, inkOverColour: 2, inkKindMass: 2, inkValueMass: 1.5, inkOverTangoFit: 50, colourOverColour: 2, colourKindMass: 1.5, ownNone: 0.1, noneKindMass: 0.5},
-	Strips: stripsParams{minForeign: 2.5, foreignShare: 0.5, overRest: 4, maxShare: 0.34, blankGlyph: 0.5, blankChance: 0.01},
+	Strips: stripsParams{minForeign: 2.5, foreignShare: 0.5, overRest: 4, maxShare: 0.34, blankGlyph: 0.5, blankChance: 0.01, fullGlyph: 0.9, fullChance: 0.01, counterDoubt: 0.2, doubtOverRest: 4},
 	Resemble: resembleParams{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
@@ -414,6 +414,19 @@ type stripsParams struct {
 	// blank cells below which a blank strip past counters is margin: a
 	// sparse puzzle often has an empty edge line, a full one never.
 	blankChance float64
+	// fullGlyph is the least share of an outer strip's cells that must
+	// hold a glyph for the strip to be taken for counters by its kinds
+	// alone (rareKinds): every row and column has a count, while a
+	// puzzle's edge line is full only as often as fullChance allows at
+	// the grid's fill.
+	fullGlyph, fullChance float64
+	// counterDoubt is the least the net, on average over a strip's
+	// cells, gives all but its likeliest kind for the strip to be taken
+	// for counters it read as the style's kinds; doubtOverRest how many
+	// times more than over the rest of the grid's cells. On the dark
+	// board it was set for (dev-clean wild-clean-028) the counters'
+	// column measured 0.31 a cell against the puzzle's 0.003.
+	counterDoubt, doubtOverRest float64
 }
 
 // givenParams tell the printed givens from the player's marks (given.go,

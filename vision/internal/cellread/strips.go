@@ -20,9 +20,11 @@ var colourPieces = []int{kindSun, kindMoon, kindWarm, kindCool}
 // whose glyphs the net takes for another style's kinds, far more often
 // than the grid's other cells: the row and column counters some apps and
 // papers print beside the grid (digits, dots, letters) that the locator
-// took for one more row or column of cells. Past such a strip, a blank
-// strip is the margin between the grid and its counters when a line of
-// blanks that long is unlikely at the grid's fill (stripsParams). probs
+// took for one more row or column of cells. Counters the net reads as
+// the style's own kinds, its odds spread, are found too (spreadOdds).
+// Past such a strip, a blank strip is the margin between the grid and
+// its counters when a line of blanks that long is unlikely at the grid's
+// fill (stripsParams). probs
 // are the net's kinds for every cell, row by row; none are trimmed
 // without them. clued marks, row by row, the cells beside an edge clue
 // read (nil: none): a clue's badge drawn over the line reaches into both
@@ -75,7 +77,6 @@ func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, clue
 		return t
 	}
 	// A side's outer strip within the bounds left, and the rest.
-	type box struct{ r0, r1, c0, c1 int }
 	strip := func(b box, side int) (outer, rest box) {
 		outer, rest = b, b
 		switch side {
@@ -108,7 +109,7 @@ func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, clue
 			o, rest := strip(b, side)
 			g, f := sum(glyph, o.r0, o.r1, o.c0, o.c1), sum(foreign, o.r0, o.r1, o.c0, o.c1)
 			rg, rf := sum(glyph, rest.r0, rest.r1, rest.c0, rest.c1), sum(foreign, rest.r0, rest.r1, rest.c0, rest.c1)
-			if f < sp.minForeign || f < sp.foreignShare*g || f/g < sp.overRest*rf/math.Max(rg, 1) {
+			if (f < sp.minForeign || f < sp.foreignShare*g || f/g < sp.overRest*rf/math.Max(rg, 1)) && !spreadOdds(probs, cols, o, rest, g) {
 				continue
 			}
 			b, changed = rest, true
@@ -127,4 +128,45 @@ func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, clue
 		}
 	}
 	return s
+}
+
+// box is rows r0..r1-1 and columns c0..c1-1 of a grid.
+type box struct{ r0, r1, c0, c1 int }
+
+func (b box) cells() int { return (b.r1 - b.r0) * (b.c1 - b.c0) }
+
+// spreadOdds says whether the strip o, holding glyph probability g, is
+// a line of counters by how the net read it, where it took them for
+// kinds the style draws (a small white "57" on a dark board for a disc,
+// an O or an X). Numbers over one are no kind the net knows, so it
+// spreads its odds over several (Tuned.Strips.counterDoubt), where it
+// is sure of the puzzle's own glyphs, blurred or not (doubtOverRest
+// times surer, cell for cell, than of the strip's). And every row and
+// column has a count: nearly every cell of the strip holds a glyph
+// (fullGlyph), which a line of the puzzle does only by a chance below
+// fullChance at the fill of the rest of the grid.
+func spreadOdds(probs [][KindCount]float64, cols int, o, rest box, g float64) bool {
+	sp := Tuned.Strips
+	n, restN := float64(o.cells()), float64(rest.cells())
+	if n == 0 || restN == 0 || g < sp.fullGlyph*n {
+		return false
+	}
+	// doubt sums, over the cells of b, what the net gives all but its
+	// likeliest kind; glyph, what it gives glyphs.
+	doubt := func(b box) (doubt, glyph float64) {
+		for r := b.r0; r < b.r1; r++ {
+			for c := b.c0; c < b.c1; c++ {
+				p := probs[r*cols+c]
+				doubt += 1 - slices.Max(p[:])
+				glyph += 1 - p[kindBlank]
+			}
+		}
+		return doubt, glyph
+	}
+	restDoubt, restGlyph := doubt(rest)
+	if math.Pow(restGlyph/restN, n) >= sp.fullChance {
+		return false
+	}
+	stripDoubt, _ := doubt(o)
+	return stripDoubt >= sp.counterDoubt*n && stripDoubt/n >= sp.doubtOverRest*restDoubt/restN
 }

@@ -8,7 +8,9 @@ import (
 // kindsOf turns a picture of a grid's cells, one letter a kind, into the
 // net's probabilities, each cell sure of its kind: '.' blank, 's' square,
 // 'c' circle, 'd' disc, 'x' X, 'o' O, 'i' I, 'u' sun, 'm' moon, 'w' a
-// warm tile, 'k' a cool one, '1' a digit one, '0' a digit zero.
+// warm tile, 'k' a cool one, '1' a digit one, '0' a digit zero; '?' a
+// glyph of no kind the net knows, its odds spread over four (a counter
+// such as "57").
 func kindsOf(t *testing.T, picture string) (rows, cols int, probs [][KindCount]float64) {
 	t.Helper()
 	letter := map[rune]int{'.': kindBlank, 's': kindSquare, 'c': kindCircle, 'd': kindDisc, 'x': kindX, 'o': kindO, 'i': kindI, 'u': kindSun, 'm': kindMoon, 'w': kindWarm, 'k': kindCool, '1': kindDigit1, '0': kindDigit0}
@@ -18,6 +20,12 @@ func kindsOf(t *testing.T, picture string) (rows, cols int, probs [][KindCount]f
 			t.Fatalf("ragged picture %q", picture)
 		}
 		for _, ch := range line {
+			if ch == '?' {
+				var p [KindCount]float64
+				p[kindDisc], p[kindCircle], p[kindO], p[kindX] = 0.4, 0.3, 0.2, 0.1
+				probs = append(probs, p)
+				continue
+			}
 			k, ok := letter[ch]
 			if !ok {
 				t.Fatalf("no kind for %q", ch)
@@ -58,6 +66,27 @@ func TestForeignStrips(t *testing.T) {
 			1xxooxox
 			0oxoxxoo
 			1xoxooxx`, Strips{Top: 1, Left: 1}},
+		{"counters read as the style's kinds, the odds spread", StyleSquareCircle, `
+			s..c..?
+			..c.s.?
+			.s..c.?
+			c..s..?
+			..s..c?
+			s.c...?`, Strips{Right: 1}},
+		{"a doubtful edge column with blanks is the puzzle's", StyleSquareCircle, `
+			s..c..?
+			..c.s..
+			.s..c.?
+			c..s...
+			..s..c?
+			s.c....`, Strips{}},
+		{"a finished grid's doubtful edge column is the puzzle's", StyleSquareCircle, `
+			scscs?
+			cscsc?
+			sccsc?
+			cscsc?
+			scssc?
+			cscsc?`, Strips{}},
 		{"a disc grid's blurred edge row read as squares", StyleDiscCircle, `
 			.d..c.d
 			c..d..c
