@@ -189,6 +189,16 @@ func TestSplitAtBareStrips(t *testing.T) {
 			r0: 0, r1: 9, wantRows: 9, wantTop: 0, wantCols: 9,
 		},
 		{
+			name: "nine rows and a row of the text below them, no line beyond the border",
+			draw: func(p page) { ruled(p, 0, 9); p.glyphs(9, 10, 0, 9) },
+			r0:   0, r1: 10, wantRows: 9, wantTop: 0, wantCols: 9,
+		},
+		{
+			name: "a row of the text above, then the nine",
+			draw: func(p page) { p.glyphs(0, 1, 0, 9); ruled(p, 1, 10) },
+			r0:   0, r1: 10, wantRows: 9, wantTop: 1, wantCols: 9,
+		},
+		{
 			name: "no lines at all: nothing to split by",
 			draw: func(p page) { p.glyphs(0, 9, 0, 9); p.glyphs(10, 13, 0, 9) },
 			r0:   0, r1: 13, wantRows: 13, wantTop: 0, wantCols: 9,

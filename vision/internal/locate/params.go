@@ -65,7 +65,7 @@ var locating = locateParams{
 	// the bare rung's must sit as tightly as no page's letters do.
 	sparse: bareParams{minGlyphs: 8, minSide: MinPuzzleSide, minFill: 0.1, maxResidual: 0.1, maxBentResidual: 0.15, maxBentRMS: 0.05, strayShare: 0.5, edgeStrayShare: 0.2},
 	loose:  looseParams{minCells: 12, minFill: 0.3, maxResidual: 0.12},
-	split:  splitParams{reach: 0.15, step: 0.05, inset: 0.15, samples: 12, maxLines: 12, depth: 4, minPaper: 128, ruleDepthShare: 0.3, minRuleShare: 0.8, minRuled: 0.7, maxBare: 0.5},
+	split:  splitParams{reach: 0.15, step: 0.05, inset: 0.15, samples: 12, maxLines: 12, depth: 4, minPaper: 128, ruleDepthShare: 0.3, minRuleShare: 0.8, minRuled: 0.7, maxBare: 0.5, maxEdgeCrossed: 0.1},
 	border: borderParams{
 		maxLineSupport: 0.5, maxStrips: 2, step: 0.05, edgeReach: 0.15, outReach: 0.25,
 		maxEdgeShare: 0.3, minBorderShare: 0.6, runOnGap: 0.5, runOnReach: 2, maxRunOnShare: 0.4,
@@ -740,4 +740,10 @@ type splitParams struct {
 	// grids, which a lattice spanning both, its pitch a compromise, cuts
 	// only part of.
 	minRuled, maxBare float64
+	// maxEdgeCrossed is the most share of the lines seen crossing a
+	// strip at the grid's edge for it to be cut off as lying beyond the
+	// border (offRuledEdges): the text under a grid's last row, which a
+	// lattice of the text's pitch ran into, measured none; a shadow over
+	// the edge row dims its lines without hiding them all.
+	maxEdgeCrossed float64
 }

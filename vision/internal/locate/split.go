@@ -49,6 +49,12 @@ func splitAtBareStrips(gray raster.Plane, c Candidate) Candidate {
 		// (a row of shaded cells, the light lines of a web board) does not.
 		ruled := func(k int) bool { return g.printedRule(axis, float64(k), float64(lines)) }
 		from, to, split := longestCrossedRun(crossed, func(i int) bool { return ruled(i) && ruled(i+1) })
+		// The grid's own lines, light ones too, run along its border;
+		// a line through the text beyond it does not.
+		lined := func(k int) bool { return g.lineAlong(axis, float64(k), float64(lines)) }
+		if f, t := offRuledEdges(crossed, from, to, lined); f != from || t != to {
+			from, to, split = f, t, true
+		}
 		keep[axis] = [2]int{from, to}
 		cut = cut || split
 		if raster.Trace != nil {
@@ -98,6 +104,17 @@ func (g glyphLines) printedRule(axis int, k, run float64) bool {
 	return best >= s.minRuleShare
 }
 
+// lineAlong tells whether a line of the grid, dark or light, runs along
+// the line k of axis for nearly all of its run cells: printedRule's test
+// with only the depth a line crossing a strip is seen by.
+func (g glyphLines) lineAlong(axis int, k, run float64) bool {
+	s := locating.split
+	best, _ := bestNear(k, s.reach, s.step, func(k float64) float64 {
+		return g.ridgeShareOf(axis, k, 0, run, min(int(math.Round(run*4)), 48), s.depth, 0)
+	})
+	return best >= s.minRuleShare
+}
+
 // longestCrossedRun is the longest run from..to (to exclusive) of strips
 // crossed, and whether it leaves any out: none when the lines cross too
 // few strips for a ruled grid's. Only a bare strip with crossed strips on
@@ -135,6 +152,49 @@ func longestCrossedRun(crossed []float64, gap func(i int) bool) (from, to int, s
 		start = i + 1
 	}
 	return from, to, to-from < n
+}
+
+// offRuledEdges is the run from..to of strips without the bare strips
+// at either end that lie outside the grid's printed border: the strip
+// next to the crossed strips crossed by next to none of the lines, a
+// line of the grid between it and them and none beyond it.
+// A lattice that ran on past a ruled grid's border into the text below
+// it (its lines' pitch close to the text's) ends so: the grid's lines
+// stop at the border, and no rule closes the text's strip. A row of
+// shaded cells hides the lines across it as well, but the grid's
+// border still rules it on the outside, and longestCrossedRun's
+// caution about the edges holds for it.
+func offRuledEdges(crossed []float64, from, to int, lined func(k int) bool) (int, int) {
+	s := locating.split
+	typical := median(crossed)
+	// A grid of light lines, or none, gives no edge to stop at.
+	if typical < s.minRuled {
+		return from, to
+	}
+	bare := func(i int) bool { return crossed[i] < s.maxBare*typical }
+	last := to - 1
+	for last >= from && bare(last) {
+		last--
+	}
+	if j := last + 1; j < to && j-from >= MinPuzzleSide && crossed[j] < s.maxEdgeCrossed && lined(j) && !lined(j+1) {
+		to = j
+	}
+	first := from
+	for first < to && bare(first) {
+		first++
+	}
+	if j := first - 1; j >= from && to-first >= MinPuzzleSide && crossed[j] < s.maxEdgeCrossed && lined(first) && !lined(j) {
+		from = first
+	}
+	return from, to
+}
+
+// median is the middle of vs (the upper one of an even count), as
+// longestCrossedRun takes the typical strip's share.
+func median(vs []float64) float64 {
+	sorted := append([]float64(nil), vs...)
+	sort.Float64s(sorted)
+	return sorted[len(sorted)/2]
 }
 
 // paperGrey is the median grey a quarter cell in from each cell's
