@@ -52,15 +52,16 @@ func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, clue
 		}
 	}
 	weight[kindBlank] = 1
-	// Per cell: how much glyph it holds, and how much of that no kind of
-	// the style explains.
-	glyph, foreign := make([]float64, len(probs)), make([]float64, len(probs))
+	// Per cell: how much glyph it holds, how much of that no kind of
+	// the style explains, and how much the net gives all but its
+	// likeliest kind (spreadOdds).
+	glyph, foreign, doubt := make([]float64, len(probs)), make([]float64, len(probs)), make([]float64, len(probs))
 	for i, p := range probs {
 		explained := 0.0
 		for k, w := range weight {
 			explained += w * p[k]
 		}
-		glyph[i], foreign[i] = 1-p[kindBlank], math.Max(0, 1-explained)
+		glyph[i], foreign[i], doubt[i] = 1-p[kindBlank], math.Max(0, 1-explained), 1-slices.Max(p[:])
 		if i < len(clued) && clued[i] {
 			foreign[i] = 0
 		}
@@ -109,7 +110,7 @@ func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, clue
 			o, rest := strip(b, side)
 			g, f := sum(glyph, o.r0, o.r1, o.c0, o.c1), sum(foreign, o.r0, o.r1, o.c0, o.c1)
 			rg, rf := sum(glyph, rest.r0, rest.r1, rest.c0, rest.c1), sum(foreign, rest.r0, rest.r1, rest.c0, rest.c1)
-			if (f < sp.minForeign || f < sp.foreignShare*g || f/g < sp.overRest*rf/math.Max(rg, 1)) && !spreadOdds(probs, cols, o, rest, g) {
+			if (f < sp.minForeign || f < sp.foreignShare*g || f/g < sp.overRest*rf/math.Max(rg, 1)) && !spreadOdds(o.cells(), rest.cells(), g, rg, sum(doubt, o.r0, o.r1, o.c0, o.c1), sum(doubt, rest.r0, rest.r1, rest.c0, rest.c1)) {
 				continue
 			}
 			b, changed = rest, true
@@ -117,8 +118,8 @@ func ForeignStrips(style Style, rows, cols int, probs [][KindCount]float64, clue
 			// The margin between the grid and its counters.
 			for canTrim(b, side) {
 				o, rest := strip(b, side)
-				n := float64((o.r1 - o.r0) * (o.c1 - o.c0))
-				fill := sum(glyph, rest.r0, rest.r1, rest.c0, rest.c1) / float64((rest.r1-rest.r0)*(rest.c1-rest.c0))
+				n := float64(o.cells())
+				fill := sum(glyph, rest.r0, rest.r1, rest.c0, rest.c1) / float64(rest.cells())
 				if sum(glyph, o.r0, o.r1, o.c0, o.c1) > sp.blankGlyph || math.Pow(1-fill, n) >= sp.blankChance {
 					break
 				}
@@ -135,38 +136,26 @@ type box struct{ r0, r1, c0, c1 int }
 
 func (b box) cells() int { return (b.r1 - b.r0) * (b.c1 - b.c0) }
 
-// spreadOdds says whether the strip o, holding glyph probability g, is
-// a line of counters by how the net read it, where it took them for
-// kinds the style draws (a small white "57" on a dark board for a disc,
-// an O or an X). Numbers over one are no kind the net knows, so it
-// spreads its odds over several (Tuned.Strips.counterDoubt), where it
-// is sure of the puzzle's own glyphs, blurred or not (doubtOverRest
-// times surer, cell for cell, than of the strip's). And every row and
-// column has a count: nearly every cell of the strip holds a glyph
-// (fullGlyph), which a line of the puzzle does only by a chance below
-// fullChance at the fill of the rest of the grid.
-func spreadOdds(probs [][KindCount]float64, cols int, o, rest box, g float64) bool {
+// spreadOdds says whether the strip of stripCells cells, holding glyph
+// probability g and doubt stripDoubt (summed over its cells, as restGlyph
+// and restDoubt over the rest's restCells), is a line of counters by how
+// the net read it, where it took them for kinds the style draws (a small
+// white "57" on a dark board for a disc, an O or an X). Numbers over one
+// are no kind the net knows, so it spreads its odds over several
+// (Tuned.Strips.counterDoubt), where it is sure of the puzzle's own
+// glyphs, blurred or not (doubtOverRest times surer, cell for cell, than
+// of the strip's). And every row and column has a count: nearly every
+// cell of the strip holds a glyph (fullGlyph), which a line of the
+// puzzle does only by a chance below fullChance at the fill of the rest
+// of the grid.
+func spreadOdds(stripCells, restCells int, g, restGlyph, stripDoubt, restDoubt float64) bool {
 	sp := Tuned.Strips
-	n, restN := float64(o.cells()), float64(rest.cells())
+	n, restN := float64(stripCells), float64(restCells)
 	if n == 0 || restN == 0 || g < sp.fullGlyph*n {
 		return false
 	}
-	// doubt sums, over the cells of b, what the net gives all but its
-	// likeliest kind; glyph, what it gives glyphs.
-	doubt := func(b box) (doubt, glyph float64) {
-		for r := b.r0; r < b.r1; r++ {
-			for c := b.c0; c < b.c1; c++ {
-				p := probs[r*cols+c]
-				doubt += 1 - slices.Max(p[:])
-				glyph += 1 - p[kindBlank]
-			}
-		}
-		return doubt, glyph
-	}
-	restDoubt, restGlyph := doubt(rest)
 	if math.Pow(restGlyph/restN, n) >= sp.fullChance {
 		return false
 	}
-	stripDoubt, _ := doubt(o)
 	return stripDoubt >= sp.counterDoubt*n && stripDoubt/n >= sp.doubtOverRest*restDoubt/restN
 }

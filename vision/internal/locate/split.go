@@ -97,20 +97,23 @@ func (g glyphLines) stripsCrossed(axis, n, lines int) []float64 {
 // other, is a printed rule: dark against the paper beside it, in
 // proportion to that paper, along nearly all of its run.
 func (g glyphLines) printedRule(axis int, k, run float64) bool {
-	s := locating.split
-	best, _ := bestNear(k, s.reach, s.step, func(k float64) float64 {
-		return g.ridgeShareOf(axis, k, 0, run, min(int(math.Round(run*4)), 48), s.depth, s.ruleDepthShare)
-	})
-	return best >= s.minRuleShare
+	return g.ridgeAlong(axis, k, run, locating.split.ruleDepthShare)
 }
 
 // lineAlong tells whether a line of the grid, dark or light, runs along
 // the line k of axis for nearly all of its run cells: printedRule's test
 // with only the depth a line crossing a strip is seen by.
 func (g glyphLines) lineAlong(axis int, k, run float64) bool {
+	return g.ridgeAlong(axis, k, run, 0)
+}
+
+// ridgeAlong tells whether a ridge at least depth grey levels, and
+// depthShare of the paper's grey, under the paper beside it runs near
+// the line k of axis along minRuleShare of its run cells.
+func (g glyphLines) ridgeAlong(axis int, k, run, depthShare float64) bool {
 	s := locating.split
 	best, _ := bestNear(k, s.reach, s.step, func(k float64) float64 {
-		return g.ridgeShareOf(axis, k, 0, run, min(int(math.Round(run*4)), 48), s.depth, 0)
+		return g.ridgeShareOf(axis, k, 0, run, min(int(math.Round(run*4)), 48), s.depth, depthShare)
 	})
 	return best >= s.minRuleShare
 }
@@ -124,9 +127,7 @@ func (g glyphLines) lineAlong(axis int, k, run float64) bool {
 func longestCrossedRun(crossed []float64, gap func(i int) bool) (from, to int, split bool) {
 	s := locating.split
 	n := len(crossed)
-	sorted := append([]float64(nil), crossed...)
-	sort.Float64s(sorted)
-	typical := sorted[n/2]
+	typical := median(crossed)
 	if typical < s.minRuled {
 		return 0, n, false
 	}
