@@ -40,9 +40,10 @@ func init() {
 				var detail io.Writer
 				if *verbose {
 					fmt.Fprintf(stdout, "## %s\n", s.Name)
-					detail = stdout
+					detail = withhold(stdout, s, cases)
 				}
 				m, err := env.MeasureClueMisses(cases, detail)
+				done(detail, s.Name)
 				if err != nil {
 					return fail(err)
 				}

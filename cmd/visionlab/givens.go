@@ -12,15 +12,16 @@ import (
 func init() {
 	commands["givens"] = suiteTable("givens", "SUITE ...",
 		"score how the reader tells printed givens from the player's marks on rendered suites (the renderer's truth says which cells are printed)",
-		lab.GivensHeader, func(env *lab.Env, cases []lab.Case) (func(io.Writer, string), error) {
+		lab.GivensHeader, func(env *lab.Env, cases []lab.Case, _ io.Writer) (func(io.Writer, string), error) {
 			got, err := env.MeasureGivens(cases)
 			return got.Write, err
 		})
 }
 
 // suiteTable is a command that measures each named suite or folder and
-// prints one row of a table for each under header.
-func suiteTable(name, usage, summary, header string, measure func(*lab.Env, []lab.Case) (func(io.Writer, string), error)) command {
+// prints one row of a table for each under header; measure may write
+// what it finds image by image to detail (standard error).
+func suiteTable(name, usage, summary, header string, measure func(env *lab.Env, cases []lab.Case, detail io.Writer) (func(io.Writer, string), error)) command {
 	return command{
 		usage:   usage,
 		summary: summary,
@@ -42,11 +43,15 @@ func suiteTable(name, usage, summary, header string, measure func(*lab.Env, []la
 				if err != nil {
 					return fail(err)
 				}
-				write, err := measure(env, cases)
+				detail := withhold(os.Stderr, s, cases)
+				write, err := measure(env, cases, detail)
+				done(detail, s.Name)
 				if err != nil {
 					return fail(err)
 				}
-				write(stdout, s.Name)
+				out := withhold(stdout, s, cases)
+				write(out, s.Name)
+				done(out, s.Name)
 			}
 			return 0
 		},

@@ -112,7 +112,11 @@ func init() {
 				if s.N > 0 {
 					src = fmt.Sprintf("%d %s, seed %d", s.N, s.Kind, s.Seed)
 				}
-				fmt.Fprintf(stdout, "%-13s %-36s %s\n", s.Name, src, s.What)
+				what := s.What
+				if s.Blind {
+					what = "[blind: totals only] " + what
+				}
+				fmt.Fprintf(stdout, "%-13s %-36s %s\n", s.Name, src, what)
 			}
 			return 0
 		},
@@ -163,8 +167,8 @@ func init() {
 	}
 	commands["endtoend"] = suiteTable("endtoend", "SUITE|FOLDER ...",
 		"solve each image as `binocle solve IMAGE` does and count right answers, right after the suggested fixes, and wrong answers stated as unique",
-		lab.EndToEndHeader, func(env *lab.Env, cases []lab.Case) (func(io.Writer, string), error) {
-			got, err := env.MeasureEndToEnd(cases, os.Stderr)
+		lab.EndToEndHeader, func(env *lab.Env, cases []lab.Case, detail io.Writer) (func(io.Writer, string), error) {
+			got, err := env.MeasureEndToEnd(cases, detail)
 			return got.Write, err
 		})
 	commands["score"] = command{
@@ -202,14 +206,19 @@ func init() {
 					return fail(err)
 				}
 				fmt.Fprintf(stdout, "## %s\n", s.Name)
+				if *debugDir != "" && s.Blind {
+					return fail(fmt.Errorf("%s is kept never looked into: no debug images of it", s.Name))
+				}
 				if *debugDir != "" {
 					if err := os.MkdirAll(*debugDir, 0o755); err != nil {
 						return fail(err)
 					}
 				}
-				if _, err := env.ScoreCases(cases, lab.ScoreOptions{Match: *match, DebugDir: *debugDir}, stdout); err != nil {
+				w := withhold(stdout, s, cases)
+				if _, err := env.ScoreCases(cases, lab.ScoreOptions{Match: *match, DebugDir: *debugDir}, w); err != nil {
 					return fail(err)
 				}
+				done(w, s.Name)
 			}
 			return 0
 		},

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"binocle/vision/lab"
 )
 
 // TestDiffExitStatus: the lab's diff is what shows a reader change to be
@@ -41,5 +44,64 @@ func TestUnknownCommandAndMissingFlag(t *testing.T) {
 	}
 	if code := run([]string{"snapshot"}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "-o") {
 		t.Errorf("snapshot without -o: exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+// TestWithheldLines: what a command prints about a suite kept never looked
+// into reaches the user without a line naming one of its images, however
+// the writes split the lines, and says how many lines it withheld; a
+// suite that is not blind prints everything.
+func TestWithheldLines(t *testing.T) {
+	cases := []lab.Case{{Name: "wild-photo-007-xo-light-6x6.jpg"}, {Name: "wild-photo-012-tango-app-6x6.jpg"}}
+	writes := []string{
+		"## fresh-photos\nMISS wild-photo-0",
+		"07-xo-light-6x6: no puzzle grid found\nALL  140  92.1\n",
+		"slow: wild-photo-012-tango-app-6x6 301.0 ms\n",
+		"clues: precision 0.9754",
+	}
+	tests := []struct {
+		name  string
+		blind bool
+		want  string
+	}{
+		{"blind", true, "## fresh-photos\nALL  140  92.1\nclues: precision 0.9754\n(2 lines naming fresh-photos's images withheld: it is kept never looked into)\n"},
+		{"looked into", false, strings.Join(writes, "")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			w := withhold(&out, lab.Suite{Name: "fresh-photos", Blind: tc.blind}, cases)
+			for _, s := range writes {
+				if n, err := io.WriteString(w, s); n != len(s) || err != nil {
+					t.Fatalf("write %q: %d, %v", s, n, err)
+				}
+			}
+			done(w, "fresh-photos")
+			if out.String() != tc.want {
+				t.Errorf("printed\n%q\nwant\n%q", out.String(), tc.want)
+			}
+		})
+	}
+}
+
+// TestBlindSuites: the suites README calls never looked into are blind,
+// a sample of one stays blind, and one rendered from another seed is a
+// study suite, not blind.
+func TestBlindSuites(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		blind bool
+	}{
+		{"fresh-clean", true}, {"fresh-photos", true}, {"fresh2-clean", true}, {"fresh2-photos", true},
+		{"fresh-photos:10", true}, {"fresh-photos@9702", false},
+		{"dev-photos", false}, {"hunt-clean", false}, {"screens", false},
+	} {
+		s, err := lab.FindSuite(tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Blind != tc.blind {
+			t.Errorf("%s: blind %v, want %v", tc.name, s.Blind, tc.blind)
+		}
 	}
 }

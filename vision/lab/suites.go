@@ -24,6 +24,10 @@ type Suite struct {
 	Wild bool
 	// What says how the suite has been used, for the list command.
 	What string
+	// Blind marks a suite kept never looked into: the lab prints its
+	// totals and no line naming one of its images, so that no session
+	// tunes on it by accident (visionlab's withheld lines).
+	Blind bool
 }
 
 // Suites are the suites README quotes, in the order it quotes them. The
@@ -38,8 +42,8 @@ var Suites = []Suite{
 	{Name: "seed555", Seed: 555, Kind: synth.KindPhoto, N: 160, What: "never tuned on"},
 	{Name: "wild-clean", Seed: 9001, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on: screenshots with the looks the tuned suites lack (themes and palettes, missing lines and borders, glyph and clue variants, app and browser chrome, sizes 4 to 40, the player's marks)"},
 	{Name: "wild-photos", Seed: 9002, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on: photos with those looks"},
-	{Name: "fresh-clean", Seed: 9101, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-25 after the last reader change, then only measured (wild looks, screenshots); the name of its one wrong answer stated unique guided the 2026-11-29 inkValueMass change"},
-	{Name: "fresh-photos", Seed: 9102, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-25 after the last reader change, then only measured (wild looks, photos)"},
+	{Name: "fresh-clean", Seed: 9101, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-25 after the last reader change, then only measured (wild looks, screenshots); the name of its one wrong answer stated unique guided the 2026-11-29 inkValueMass change", Blind: true},
+	{Name: "fresh-photos", Seed: 9102, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-25 after the last reader change, then only measured (wild looks, photos)", Blind: true},
 	{Name: "dev-clean", Seed: 9201, Kind: synth.KindClean, N: 140, Wild: true, What: "looked into and tuned on: rendered 2026-11-27 to study the failures the fresh suites count without opening them (wild looks, screenshots)"},
 	{Name: "dev-photos", Seed: 9202, Kind: synth.KindPhoto, N: 140, Wild: true, What: "looked into and tuned on: as dev-clean, photos"},
 	{Name: "study-clean", Seed: 9301, Kind: synth.KindClean, N: 140, Wild: true, What: "looked into: rendered 2026-11-28 to find why a change lost boards on the fresh suites without opening them (wild looks, screenshots)"},
@@ -47,8 +51,8 @@ var Suites = []Suite{
 	{Name: "clue-clean", Seed: 9401, Kind: synth.KindClean, N: 140, Wild: true, What: "looked into: rendered 2026-11-29 to find the clue misses the fresh suites count (no site inked, dropped by the grid's rules) without opening them (wild looks, screenshots)"},
 	{Name: "hunt-clean", Seed: 9501, Kind: synth.KindClean, N: 140, Wild: true, What: "rendered 2026-11-29 to count what a user gets on a seed no tuning had seen; opened: the wrong answer end to end, and a tiles board whose clues all went missing (two boards)"},
 	{Name: "hunt-photos", Seed: 9502, Kind: synth.KindPhoto, N: 140, Wild: true, What: "as hunt-clean, photos; opened: the wrong answer end to end and the board a change lost (two boards); looked into 2026-11-30: its wrong sizes, moons and clue misses"},
-	{Name: "fresh2-clean", Seed: 9601, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-29 after the style-by-fit change was written, then only measured, totals only (wild looks, screenshots)"},
-	{Name: "fresh2-photos", Seed: 9602, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on, never looked into: as fresh2-clean, photos"},
+	{Name: "fresh2-clean", Seed: 9601, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-29 after the style-by-fit change was written, then only measured, totals only (wild looks, screenshots)", Blind: true},
+	{Name: "fresh2-photos", Seed: 9602, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on, never looked into: as fresh2-clean, photos", Blind: true},
 	{Name: "fixtures", Dir: "repo:vision/testdata/reader", What: "the reader's own clean screenshots (testdata)"},
 	{Name: "wicht", Dir: "photos/wicht-sudoku", What: "202 real phone photos of sudokus, ink truth"},
 	{Name: "screens", Dir: "screens", What: "real app and web screenshots"},
@@ -69,7 +73,8 @@ func FindSuite(name string) (Suite, error) {
 				if err != nil || s.N == 0 {
 					return Suite{}, fmt.Errorf("%q: want a synthetic suite and a seed after '@'", name)
 				}
-				s.Name, s.Seed = base+"@"+seedText, seed
+				// Other images than the blind suite's: a study suite.
+				s.Name, s.Seed, s.Blind = base+"@"+seedText, seed, false
 			}
 			if n, err := strconv.Atoi(count); cut && (err != nil || n < 1 || s.N == 0) {
 				return Suite{}, fmt.Errorf("%q: want a synthetic suite and a positive count after ':'", name)
