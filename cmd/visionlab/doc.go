@@ -5,7 +5,8 @@
 // README quotes (score). A suite kept never looked into (lab.Suite.Blind)
 // is only measured: score, givens, clues and endtoend print its totals,
 // withhold every line that names one of its images, and refuse to write
-// its debug images. Run it from inside the repository, with the
+// its debug images; diff counts its changed readings without naming
+// them. Run it from inside the repository, with the
 // shared test data at ../shared:
 //
 //	go run -tags migrated_fynedo ./cmd/visionlab help

@@ -104,3 +104,27 @@ func TestSnapshotReadsFixtures(t *testing.T) {
 		t.Errorf("two snapshots of the same code differ (%d, %v):\n%s", n, err, out.String())
 	}
 }
+
+// TestDiffBlindSuite: a blind suite's changed readings are counted and
+// not named; a suite looked into names them.
+func TestDiffBlindSuite(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for _, suite := range []string{"fresh-photos", "dev-photos"} {
+		for dir, rows := range map[string]int{a: 6, b: 7} {
+			line := `{"name":"wild-photo-007-xo-light-6x6","reading":{"rows":` + string(rune('0'+rows)) + `}}` + "\n"
+			if err := os.WriteFile(filepath.Join(dir, suite+".jsonl"), []byte(line), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var out strings.Builder
+	n, err := Diff(a, b, &out)
+	if err != nil || n != 2 {
+		t.Fatalf("%d differences (%v), want 2:\n%s", n, err, out.String())
+	}
+	got := out.String()
+	if !strings.Contains(got, "dev-photos/wild-photo-007") || strings.Contains(got, "fresh-photos/wild-photo-007") ||
+		!strings.Contains(got, "fresh-photos: 1 images differ (names withheld") {
+		t.Errorf("diff printed:\n%s", got)
+	}
+}
