@@ -44,9 +44,10 @@ func init() {
 // its folder and says what it cut.
 func cutCommand(model string, train, val []lab.PatchSet, cut func(lib *synth.Library, dir string, sets []lab.PatchSet) (string, error)) command {
 	return command{
-		usage:   "-o DIR",
+		usage:   "[-j N] -o DIR",
 		summary: "cut the labelled patches " + model + " trains on (DIR/train) and is validated on (DIR/val)",
 		run: func(fs *flag.FlagSet, args []string, newEnv func() (*lab.Env, error)) int {
+			fs.IntVar(&lab.CutWorkers, "j", lab.CutWorkers, "renders read at once (the patches are the same whatever it is)")
 			out, ok := parseOut(fs, args, false)
 			if !ok {
 				return 2
