@@ -61,10 +61,10 @@ func (h *withheld) namesAnImage(line []byte) bool {
 	return false
 }
 
-// done ends what is left of an unfinished last line, and says how many
+// endWithheld ends what is left of an unfinished last line, and says how many
 // lines were withheld, so that an empty list is not taken for a clean
 // suite.
-func done(w io.Writer, suite string) {
+func endWithheld(w io.Writer, suite string) {
 	h, ok := w.(*withheld)
 	if !ok {
 		return

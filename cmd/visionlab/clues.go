@@ -43,7 +43,7 @@ func init() {
 					detail = withhold(stdout, s, cases)
 				}
 				m, err := env.MeasureClueMisses(cases, detail)
-				done(detail, s.Name)
+				endWithheld(detail, s.Name)
 				if err != nil {
 					return fail(err)
 				}

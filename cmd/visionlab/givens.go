@@ -45,13 +45,13 @@ func suiteTable(name, usage, summary, header string, measure func(env *lab.Env, 
 				}
 				detail := withhold(os.Stderr, s, cases)
 				write, err := measure(env, cases, detail)
-				done(detail, s.Name)
+				endWithheld(detail, s.Name)
 				if err != nil {
 					return fail(err)
 				}
 				out := withhold(stdout, s, cases)
 				write(out, s.Name)
-				done(out, s.Name)
+				endWithheld(out, s.Name)
 			}
 			return 0
 		},

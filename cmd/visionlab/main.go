@@ -218,7 +218,7 @@ func init() {
 				if _, err := env.ScoreCases(cases, lab.ScoreOptions{Match: *match, DebugDir: *debugDir}, w); err != nil {
 					return fail(err)
 				}
-				done(w, s.Name)
+				endWithheld(w, s.Name)
 			}
 			return 0
 		},

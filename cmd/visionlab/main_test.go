@@ -76,7 +76,7 @@ func TestWithheldLines(t *testing.T) {
 					t.Fatalf("write %q: %d, %v", s, n, err)
 				}
 			}
-			done(w, "fresh-photos")
+			endWithheld(w, "fresh-photos")
 			if out.String() != tc.want {
 				t.Errorf("printed\n%q\nwant\n%q", out.String(), tc.want)
 			}
