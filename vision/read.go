@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"sync"
 	"time"
 
 	"gocv.io/x/gocv"
@@ -517,31 +518,48 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 
 	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.Method, Evidence: c.Evidence, at: c, atScale: locScale}
 	var kinds [][cellread.KindCount]float64
-	r.Style, r.Cells, r.Confidence, r.Values, kinds, r.resembled = cellread.Read(ci)
-	r.Given = cellread.FindGivens(ci, r.Style, r.Cells)
+	var learned []bool
+	readCells := func() {
+		r.Style, r.Cells, r.Confidence, r.Values, kinds, r.resembled = cellread.Read(ci)
+		r.Given = cellread.FindGivens(ci, r.Style, r.Cells)
+		if !r.HasMarks() {
+			learned = cellread.LearnedGivens(ci, r.Style, r.Cells)
+		}
+	}
 	// The glyphs are asked only where the locator's centres showed no
 	// bend; where they did, the cells' copy and the sites follow it.
 	var glyphBend rectify.BentMap
 	bentSites := false
-	if bend == nil {
-		glyphBend, bentSites = bentByGlyphs(toImage, ci, rows, cols, px)
-	}
-	var si clueread.SiteImage
-	if bentSites {
-		si = clueread.RectifySitesAlong(bgr, toImage, glyphBend, quad, ci)
-	} else {
-		si = clueread.RectifySites(bgr, toImage, bend, quad, ci)
-	}
-	defer si.Close()
-	if observe != nil {
-		observe(ci, si)
-	}
-	r.Edges, r.ClueSites, r.clueLooks, r.colourClues = clueread.Read(ci, si)
-	r.strips = cellread.ForeignStrips(r.Style, rows, cols, kinds, cluedCells(rows, cols, r.Edges), locate.MinPuzzleSide)
-	if !r.HasMarks() {
-		if g := cellread.LearnedGivens(ci, r.Style, r.Cells); g != nil {
-			r.givensByRules(g)
+	readSites := func() {
+		if bend == nil {
+			glyphBend, bentSites = bentByGlyphs(toImage, ci, rows, cols, px)
 		}
+		var si clueread.SiteImage
+		if bentSites {
+			si = clueread.RectifySitesAlong(bgr, toImage, glyphBend, quad, ci)
+		} else {
+			si = clueread.RectifySites(bgr, toImage, bend, quad, ci)
+		}
+		defer si.Close()
+		if observe != nil {
+			observe(ci, si)
+		}
+		r.Edges, r.ClueSites, r.clueLooks, r.colourClues = clueread.Read(ci, si)
+	}
+	// The cells and the clue sites are read from the same rectified grid
+	// and need nothing of each other's until the givens are checked
+	// against the rules: side by side, a screenshot's reading takes the
+	// longer of the two instead of their sum. A caller who watches the
+	// read (observe, raster.Trace) gets them in turn, in a fixed order.
+	if observe != nil || raster.Trace != nil {
+		readCells()
+		readSites()
+	} else {
+		bothAtOnce(readCells, readSites)
+	}
+	r.strips = cellread.ForeignStrips(r.Style, rows, cols, kinds, cluedCells(rows, cols, r.Edges), locate.MinPuzzleSide)
+	if learned != nil {
+		r.givensByRules(learned)
 	}
 	r.Corners = locate.ScaleQuad(quad, scale)
 	// Homography: CellPx grid units -> rectified px -> img px -> original px.
@@ -561,6 +579,19 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 		r.bend = &b
 	}
 	return r, nil
+}
+
+// bothAtOnce runs a and b at the same time and returns once both have.
+// They must share nothing they write.
+func bothAtOnce(a, b func()) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		b()
+	}()
+	a()
+	wg.Wait()
 }
 
 // bentByGlyphs is the bent map the glyphs' middles measure

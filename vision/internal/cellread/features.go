@@ -2,6 +2,7 @@ package cellread
 
 import (
 	"math"
+	"sync"
 
 	"gocv.io/x/gocv"
 
@@ -50,6 +51,26 @@ type Image struct {
 	// GlyphX and glyphY are what recentre moved every window by, in
 	// pixels: how far the lattice sits off the glyphs beyond the lines found.
 	GlyphX, GlyphY int
+	// cut holds the cells' patches for the nets, cut on the first ask:
+	// the cell net and the marks net read the same patches.
+	cut *netPatches
+}
+
+// netPatches are one grid's CellPatches at CellSide, cut once.
+type netPatches struct {
+	once    sync.Once
+	patches []CellPatch
+}
+
+// NetPatches is CellPatches(ci, CellSide), cut once for every copy of
+// ci that NewImage made. Its patches are shared: read them, never
+// write.
+func (ci Image) NetPatches() []CellPatch {
+	if ci.cut == nil {
+		return CellPatches(ci, CellSide)
+	}
+	ci.cut.once.Do(func() { ci.cut.patches = CellPatches(ci, CellSide) })
+	return ci.cut.patches
 }
 
 // newCellImage measures ink against a local paper level: a closing with a
@@ -57,7 +78,7 @@ type Image struct {
 // shadows and shaded cells, so ink is what stands out locally.
 func NewImage(grid gocv.Mat, rows, cols, px int) Image {
 	raw := raster.BGRPlaneOf(grid)
-	ci := Image{Rows: rows, Cols: cols, Px: px, bgr: whiteBalanced(raw), patchBGR: raw}
+	ci := Image{Rows: rows, Cols: cols, Px: px, bgr: whiteBalanced(raw), patchBGR: raw, cut: &netPatches{}}
 	gray := raster.ToGray(grid)
 	defer gray.Close()
 	paper := gocv.NewMat()

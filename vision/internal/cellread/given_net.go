@@ -96,7 +96,7 @@ func MarkProbs(patches []CellPatch, values []solver.Cell, side int) ([]float64, 
 // netGivens says which filled cells are printed, by the marks model, or
 // nil when it finds no marks.
 func netGivens(ci Image, cells []solver.Cell) []bool {
-	all := CellPatches(ci, CellSide)
+	all := ci.NetPatches()
 	var filled []int
 	var patches []CellPatch
 	var values []solver.Cell

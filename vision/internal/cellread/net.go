@@ -546,7 +546,7 @@ func Read(ci Image) (style Style, cells []solver.Cell, conf []float64, values []
 	allowed := func(Style) bool { return true }
 	if inkOnly || cellNetMode == "inkplus" {
 		if isColourStyle(hand) {
-			if probs, err := ClassifyCells(CellPatches(ci, CellSide), CellSide); err == nil {
+			if probs, err := ClassifyCells(ci.NetPatches(), CellSide); err == nil {
 				mass, voted := glyphMass(probs)
 				if ink, ok := inkOverColour(probs, mass, voted, hand); ok {
 					cells, conf, values := LabelByNet(ink, probs)
@@ -565,7 +565,7 @@ func Read(ci Image) (style Style, cells []solver.Cell, conf []float64, values []
 	if inkOnly {
 		allowed = func(s Style) bool { return !isColourStyle(s) }
 	}
-	probs, err := ClassifyCells(CellPatches(ci, CellSide), CellSide)
+	probs, err := ClassifyCells(ci.NetPatches(), CellSide)
 	ok := false
 	if err != nil {
 		probs = nil
