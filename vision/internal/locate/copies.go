@@ -1,6 +1,8 @@
 package locate
 
 import (
+	"sync"
+
 	"gocv.io/x/gocv"
 
 	"binocle/vision/internal/raster"
@@ -29,8 +31,21 @@ type locatedCopy struct {
 	// the first ask; blobs the cells each boundary map closes in a
 	// plane, kept because the loose-lattice rungs look again at what
 	// the flat and chroma rungs saw (rung_loose.go).
-	chroma     *[]gocv.Mat
-	blobsCache map[blobsKey][]cellBlob
+	chroma *[]gocv.Mat
+	// blobsCache is guarded by blobsMu: a lattice search cuts the next
+	// boundary map's blobs on another goroutine while it looks at this
+	// one's (prefetchBlobs), and pending counts those still cutting, which
+	// Close waits for.
+	blobsMu    sync.Mutex
+	blobsCache map[blobsKey]*blobsEntry
+	pending    sync.WaitGroup
+}
+
+// blobsEntry is one plane's CellBlobs under one boundary map, cut once by
+// whichever goroutine asks first.
+type blobsEntry struct {
+	once  sync.Once
+	blobs []cellBlob
 }
 
 // blobsKey names one plane of a copy and one boundary map.
@@ -124,20 +139,47 @@ func (c *locatedCopy) planeMat(p copyPlane) (gocv.Mat, bool) {
 // cellBlobs returns CellBlobs of the copy's plane named p under v, made
 // once.
 func (c *locatedCopy) cellBlobs(p copyPlane, v edgeVariant) []cellBlob {
-	k := blobsKey{p, v}
-	if b, ok := c.blobsCache[k]; ok {
-		return b
-	}
+	e := c.blobsEntry(blobsKey{p, v})
+	e.once.Do(func() {
+		if m, ok := c.planeMat(p); ok {
+			e.blobs = CellBlobs(m, v)
+		}
+	})
+	return e.blobs
+}
+
+// prefetchBlobs starts cutting cellBlobs(p, v) on another goroutine, so
+// that a search trying the boundary maps in turn finds the next one's
+// blobs cut while it looked at this one's: most photos and app
+// screenshots try four or five, each as costly as the rest of the rung.
+// The plane is made here, on the caller's goroutine, as planeMat makes
+// planes on first ask.
+func (c *locatedCopy) prefetchBlobs(p copyPlane, v edgeVariant) {
 	m, ok := c.planeMat(p)
 	if !ok {
-		return nil
+		return
 	}
+	e := c.blobsEntry(blobsKey{p, v})
+	c.pending.Add(1)
+	go func() {
+		defer c.pending.Done()
+		e.once.Do(func() { e.blobs = CellBlobs(m, v) })
+	}()
+}
+
+// blobsEntry returns the cache's entry for k, adding an empty one.
+func (c *locatedCopy) blobsEntry(k blobsKey) *blobsEntry {
+	c.blobsMu.Lock()
+	defer c.blobsMu.Unlock()
 	if c.blobsCache == nil {
-		c.blobsCache = map[blobsKey][]cellBlob{}
+		c.blobsCache = map[blobsKey]*blobsEntry{}
 	}
-	b := CellBlobs(m, v)
-	c.blobsCache[k] = b
-	return b
+	e, ok := c.blobsCache[k]
+	if !ok {
+		e = &blobsEntry{}
+		c.blobsCache[k] = e
+	}
+	return e
 }
 
 // plane returns lit(flat)'s pixels.
@@ -155,6 +197,7 @@ func (c *locatedCopy) plane(flat bool) raster.Plane {
 
 func (cs *copies) Close() {
 	for _, c := range cs.bySide {
+		c.pending.Wait()
 		c.small.Close()
 		c.gray.Close()
 		if c.flat != nil {

@@ -277,7 +277,7 @@ func fitLattice(blobs []cellBlob, nbrs [][]int, members []int, keep func(Lattice
 // locateLattice finds the grid as a lattice of closed cells, trying the
 // boundary maps in turn; a clean, complete lattice ends the search early.
 // The evidence is the accepted lattice's, before it was grown.
-func locateLattice(gray gocv.Mat, variants []edgeVariant, blobs func(edgeVariant) []cellBlob) (LatticeFit, Evidence, bool) {
+func locateLattice(gray gocv.Mat, variants []edgeVariant, blobs func(edgeVariant) []cellBlob, ahead func(edgeVariant)) (LatticeFit, Evidence, bool) {
 	// A sure lattice too small for a puzzle, even grown by its lines, is
 	// a box or two of the page (a dashed grid's long strokes close off
 	// a few big regions at half size): the full search goes on.
@@ -289,9 +289,15 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant, blobs func(edgeVariant
 		}
 	}
 	var fits []LatticeFit
-	for _, v := range variants {
+	for i, v := range variants {
 		if v == faintLines && len(fits) > 0 && fits[0].plain(gray) {
 			break
+		}
+		// The next map's blobs are cut while this one's are looked at;
+		// not the faint lines', which cost as much as the others together
+		// and are mostly not asked for.
+		if ahead != nil && i+1 < len(variants) && variants[i+1] != faintLines {
+			ahead(variants[i+1])
 		}
 		fits = PreferFiner(append(fits, FindLattices(blobs(v))...))
 		if len(fits) > 0 && (fits[0].clean(gray) || fits[0].manyClosed()) {

@@ -30,7 +30,10 @@ const previewSide = 800
 // light divided out.
 func latticeIn(lc *locatedCopy, variants []edgeVariant, flat bool) (Sighting, bool) {
 	gray := lc.lit(flat)
-	f, ev, ok := locateLattice(gray, variants, func(v edgeVariant) []cellBlob { return lc.cellBlobs(litPlane(flat), v) })
+	plane := litPlane(flat)
+	f, ev, ok := locateLattice(gray, variants,
+		func(v edgeVariant) []cellBlob { return lc.cellBlobs(plane, v) },
+		func(v edgeVariant) { lc.prefetchBlobs(plane, v) })
 	if !ok {
 		return Sighting{}, false
 	}
