@@ -19,7 +19,10 @@
 //     its style.go, the givens told from the player's marks in given*.go.
 //     Outer strips it finds holding another style's glyphs (counters)
 //     send read.go back to the grid inside them (Candidate.Inner).
-//   - internal/clueread finds '=' and '×' on the lines between cells.
+//   - internal/clueread finds '=' and '×' on the lines between cells. It
+//     and cellread read the same rectified grid on two goroutines
+//     (readCandidate): neither needs the other's results until the
+//     givens are checked against the rules.
 //   - size_rules.go checks the size by the rules: a grid read at a size
 //     no published puzzle has, with not exactly one solution, is read
 //     again a line or two larger or smaller, and taken at the one size

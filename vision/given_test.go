@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gocv.io/x/gocv"
 
@@ -439,9 +440,11 @@ func TestGivensByInkColour(t *testing.T) {
 }
 
 // A split of the filled cells into givens and marks that the marks model
-// offers is kept only when the givens left have exactly one solution, as
-// a published puzzle's do: calling printed givens the player's leaves
-// several.
+// offers is kept when the givens left have exactly one solution, as a
+// published puzzle's do: calling printed givens the player's leaves
+// several. Where the filled cells as read have no single solution either
+// (here one of the player's entries is wrong), the rules cannot judge,
+// and the split stands only when the model was sure of it.
 func TestGivensByRules(t *testing.T) {
 	half := halfplayed.Newspaper()
 	var cells []solver.Cell
@@ -455,6 +458,20 @@ func TestGivensByRules(t *testing.T) {
 			v, _ := solver.CellFromChar(ch)
 			cells = append(cells, v)
 			truth = append(truth, half.Givens[r][c] != '.')
+		}
+	}
+	// The newspaper's player got two entries wrong, which leaves the
+	// filled cells with no solution; rightEntries are the same entries
+	// set right, from the givens' one solution.
+	printed := &Reading{Rows: 8, Cols: 8, Style: StyleSquareCircle, Cells: slices.Clone(cells), Given: truth}
+	solution, ok := printed.uniqueSolution(printed.GivensPuzzle, time.Second)
+	if !ok {
+		t.Fatal("the newspaper's givens have no single solution")
+	}
+	rightEntries := slices.Clone(cells)
+	for i, g := range truth {
+		if !g && cells[i] != solver.Empty {
+			rightEntries[i] = solution[i]
 		}
 	}
 	// Half of the givens taken for marks, as a model that misreads the
@@ -471,15 +488,21 @@ func TestGivensByRules(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name    string
+		cells   []solver.Cell
 		offered []bool
+		sure    bool
 		kept    bool
 	}{
-		{"the print's givens", truth, true},
-		{"half the print taken for marks", halfGivens, false},
+		{"the print's givens", rightEntries, truth, false, true},
+		{"half the print taken for marks", rightEntries, halfGivens, false, false},
+		{"half the print, sure, where the rules judge", rightEntries, halfGivens, true, false},
+		{"the print's givens beside wrong entries", cells, truth, false, true},
+		{"half the print beside wrong entries, sure", cells, halfGivens, true, true},
+		{"half the print beside wrong entries, unsure", cells, halfGivens, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &Reading{Rows: 8, Cols: 8, Style: StyleSquareCircle, Cells: slices.Clone(cells)}
-			r.givensByRules(tc.offered)
+			r := &Reading{Rows: 8, Cols: 8, Style: StyleSquareCircle, Cells: slices.Clone(tc.cells)}
+			r.givensByRules(tc.offered, tc.sure)
 			if got := slices.Equal(r.Given, tc.offered); got != tc.kept {
 				t.Errorf("kept the offer: %v, want %v (given %v)", got, tc.kept, r.Given)
 			}

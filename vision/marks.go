@@ -101,12 +101,19 @@ const givensRuleTime = 100 * time.Millisecond
 // reading's givens when the rules agree: a published puzzle has exactly
 // one solution from its givens alone, which calling printed givens the
 // player's marks takes away (the givens left admit several), and calling
-// them marks when they are print does not give back. It keeps the
-// reading as it was otherwise.
-func (r *Reading) givensByRules(given []bool) {
+// them marks when they are print does not give back. Where the rules
+// cannot judge, because the filled cells as read have no single
+// solution either (a random fill, a misread cell, a player's wrong
+// entry), a split the marks model is sure of stands (sure,
+// cellread.Tuned.Givens' netSure). It keeps the reading as it was
+// otherwise.
+func (r *Reading) givensByRules(given []bool, sure bool) {
 	was := r.Given
 	r.Given = given
 	if r.unique(r.GivensPuzzle, givensRuleTime) {
+		return
+	}
+	if sure && !r.unique(r.Puzzle, givensRuleTime) {
 		return
 	}
 	r.Given = was

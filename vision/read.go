@@ -519,11 +519,12 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 	r := &Reading{Rows: rows, Cols: cols, ImageWidth: width, ImageHeight: height, Method: c.Method, Evidence: c.Evidence, at: c, atScale: locScale}
 	var kinds [][cellread.KindCount]float64
 	var learned []bool
+	var sure bool
 	readCells := func() {
 		r.Style, r.Cells, r.Confidence, r.Values, kinds, r.resembled = cellread.Read(ci)
 		r.Given = cellread.FindGivens(ci, r.Style, r.Cells)
 		if !r.HasMarks() {
-			learned = cellread.LearnedGivens(ci, r.Style, r.Cells)
+			learned, sure = cellread.LearnedGivens(ci, r.Style, r.Cells)
 		}
 	}
 	// The glyphs are asked only where the locator's centres showed no
@@ -559,7 +560,7 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 	}
 	r.strips = cellread.ForeignStrips(r.Style, rows, cols, kinds, cluedCells(rows, cols, r.Edges), locate.MinPuzzleSide)
 	if learned != nil {
-		r.givensByRules(learned)
+		r.givensByRules(learned, sure)
 	}
 	r.Corners = locate.ScaleQuad(quad, scale)
 	// Homography: CellPx grid units -> rectified px -> img px -> original px.

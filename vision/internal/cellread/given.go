@@ -45,17 +45,19 @@ func FindGivens(ci Image, style Style, cells []solver.Cell) []bool {
 }
 
 // LearnedGivens says which filled cells are printed by the marks model
-// (given_net.go), or nil when it finds no marks. The reader asks it only
+// (given_net.go), or nil when it finds no marks, and whether the model
+// was sure of every cell (Tuned.Givens.netSure). The reader asks it only
 // when the hand tests find none, and keeps its answer only when the
-// rules agree (vision's givensByRules): the model, trained on renders,
-// still calls some print the player's.
+// rules agree, or cannot judge and the model is sure (vision's
+// givensByRules): the model, trained on renders, still calls some print
+// the player's.
 //
 // A board with no blank cell is left alone: every split of a solved grid
 // into givens and marks leaves givens that the grid solves, and most
 // such boards are an answer printed in one ink.
-func LearnedGivens(ci Image, style Style, cells []solver.Cell) []bool {
+func LearnedGivens(ci Image, style Style, cells []solver.Cell) ([]bool, bool) {
 	if style == StyleTiles || !slices.Contains(cells, solver.Empty) {
-		return nil
+		return nil, false
 	}
 	return netGivens(ci, cells)
 }

@@ -94,8 +94,9 @@ func MarkProbs(patches []CellPatch, values []solver.Cell, side int) ([]float64, 
 }
 
 // netGivens says which filled cells are printed, by the marks model, or
-// nil when it finds no marks.
-func netGivens(ci Image, cells []solver.Cell) []bool {
+// nil when it finds no marks, and whether the model was sure of every
+// cell (Tuned.Givens.netSure).
+func netGivens(ci Image, cells []solver.Cell) ([]bool, bool) {
 	all := ci.NetPatches()
 	var filled []int
 	var patches []CellPatch
@@ -107,15 +108,15 @@ func netGivens(ci Image, cells []solver.Cell) []bool {
 			values = append(values, v)
 		}
 	}
-	marks, err := MarksOf(patches, values, CellSide)
+	marks, sure, err := marksOf(patches, values, CellSide)
 	if err != nil || marks == nil {
-		return nil
+		return nil, false
 	}
 	given := make([]bool, len(cells))
 	for k, i := range filled {
 		given[i] = !marks[k]
 	}
-	return given
+	return given, sure
 }
 
 // MarksOf says which of one board's filled cells are the player's marks,
@@ -124,24 +125,32 @@ func netGivens(ci Image, cells []solver.Cell) []bool {
 // marks, as a lone cell the net doubts is likelier a smudged given than
 // the player's one entry. side is the patches' side.
 func MarksOf(patches []CellPatch, values []solver.Cell, side int) ([]bool, error) {
+	marks, _, err := marksOf(patches, values, side)
+	return marks, err
+}
+
+// marksOf is MarksOf, and whether the model was sure of every cell.
+func marksOf(patches []CellPatch, values []solver.Cell, side int) ([]bool, bool, error) {
 	probs, marked, err := MarkProbs(patches, values, side)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	p := &Tuned.Givens
 	if marked < p.netGate {
-		return nil, nil
+		return nil, false, nil
 	}
 	marks := make([]bool, len(probs))
 	n := 0
+	decided := 0.0
 	for k, q := range probs {
 		marks[k] = q >= p.netMark
 		if marks[k] {
 			n++
 		}
+		decided += math.Abs(2*q - 1)
 	}
 	if n < p.netMinMarks {
-		return nil, nil
+		return nil, false, nil
 	}
-	return marks, nil
+	return marks, decided >= p.netSure*float64(len(probs)), nil
 }

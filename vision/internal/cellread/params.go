@@ -65,7 +65,7 @@ var Tuned = Params{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
 	Givens: givenParams{
-		netMark: 0.5, netGate: 0.8, netMinMarks: 2,
+		netMark: 0.5, netGate: 0.8, netMinMarks: 2, netSure: 0.9,
 		lightFitCells: 6,
 		shadeInset:    0.12, shadeHalo: 0.06, shadeMinShare: 0.15,
 		ShadeGap: 10, ShadeFloor: 1.5, plainSpread: 0.25, onLevel: 0.5, lightBoard: 128,
@@ -443,6 +443,18 @@ type givenParams struct {
 	netMark     float64
 	netGate     float64
 	netMinMarks int
+	// netSure is how sure of every cell the marks model must be, as the
+	// mean over the filled cells of |2p-1| (0 at even odds on all, 1
+	// where it has no doubt), for its split to stand where the rules
+	// cannot judge it: where neither the givens it leaves nor all the
+	// filled cells as givens have one solution (a random fill, a board
+	// with a misread or a wrong entry). It guards against the model's
+	// doubtful splits, which take print for the player's by the dozen; a
+	// sure one can too (study-photos wild-photo-017: a quarter of its
+	// print), but print taken for an entry agrees with the answer, so
+	// the check calls none of it wrong, where entries taken for print
+	// leave the puzzle with no solution.
+	netSure float64
 	// lightFitCells is the fewest blank cells whose levels the light
 	// across a photo is fitted to before the shading is looked for: fewer
 	// leave the fit to a cell or two's noise.
