@@ -30,7 +30,7 @@ BINDIR      = $(DESTDIR)$(PREFIX)/bin
 APPDIR      = $(DESTDIR)$(PREFIX)/share/applications
 HICOLOR     = $(DESTDIR)$(PREFIX)/share/icons/hicolor
 
-.PHONY: model run test build deps test-deps go-check vet fmt-check unit vision-test gui-smoke gui-window bench vision-report fuzz clean install uninstall icons desktop-check
+.PHONY: model run test build deps test-deps go-check vet fmt-check unit vision-test gui-smoke gui-window race bench vision-report fuzz clean install uninstall icons desktop-check
 
 run: deps build
 	$(BIN)
@@ -39,7 +39,7 @@ build: go-check
 	$(GO) mod download
 	$(GO) build -tags $(TAGS) -o $(BIN) .
 
-test: deps test-deps go-check fmt-check vet desktop-check unit vision-test
+test: deps test-deps go-check fmt-check vet desktop-check unit vision-test race
 	@if command -v xvfb-run >/dev/null 2>&1; then $(MAKE) --no-print-directory gui-smoke gui-window; \
 	else echo "gui-smoke, gui-window: skipped, xvfb-run is not installed"; fi
 
@@ -114,6 +114,15 @@ unit:
 # matprofile makes gocv count every Mat; the tests assert none is left open.
 vision-test:
 	$(GO) test -tags "$(TAGS) matprofile" $(GOCV_PKGS)
+
+# The reader's concurrent paths under the race detector: the lattice
+# rung's blobs cut ahead on another goroutine (the locate package), and a
+# grid's cells and clue sites read side by side (readings of fixtures,
+# half-played boards, dark themes and app boards).
+RACE_TESTS := TestReadFixtures|TestGivensByRules|TestShadedCellsAreGivens|TestDarkBoards|TestAppBoardFindsBoard
+race:
+	$(GO) test -race -tags "$(TAGS) matprofile" ./vision/internal/locate/
+	$(GO) test -race -tags "$(TAGS) matprofile" -run '$(RACE_TESTS)' ./vision/
 
 gui-smoke: build
 	./.ci/gui-smoke $(BIN)
