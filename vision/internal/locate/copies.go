@@ -139,12 +139,12 @@ func (c *locatedCopy) planeMat(p copyPlane) (gocv.Mat, bool) {
 // cellBlobs returns CellBlobs of the copy's plane named p under v, made
 // once.
 func (c *locatedCopy) cellBlobs(p copyPlane, v edgeVariant) []cellBlob {
+	m, ok := c.planeMat(p)
+	if !ok {
+		return nil
+	}
 	e := c.blobsEntry(blobsKey{p, v})
-	e.once.Do(func() {
-		if m, ok := c.planeMat(p); ok {
-			e.blobs = CellBlobs(m, v)
-		}
-	})
+	e.cut(m, v)
 	return e.blobs
 }
 
@@ -163,8 +163,14 @@ func (c *locatedCopy) prefetchBlobs(p copyPlane, v edgeVariant) {
 	c.pending.Add(1)
 	go func() {
 		defer c.pending.Done()
-		e.once.Do(func() { e.blobs = CellBlobs(m, v) })
+		e.cut(m, v)
 	}()
+}
+
+// cut cuts the entry's blobs from plane m under v, unless a goroutine
+// has (or is cutting them now, which it waits for).
+func (e *blobsEntry) cut(m gocv.Mat, v edgeVariant) {
+	e.once.Do(func() { e.blobs = CellBlobs(m, v) })
 }
 
 // blobsEntry returns the cache's entry for k, adding an empty one.
