@@ -187,8 +187,13 @@ func TestShadedCellsAreGivens(t *testing.T) {
 
 // A finished board of any style whose app shades its locked cells: with
 // no blank cell to compare with, the shaded ones are the givens, on a
-// screenshot and on a photo of it.
+// screenshot and on a photo of it, and on a light board photographed
+// dim, its paper under mid-grey: the shade is darker than the plain
+// cells because the board is light, whatever its exposure.
 func TestShadedGivensOnFinishedBoards(t *testing.T) {
+	// dimExposure takes white paper to about 110, under the mid-grey a
+	// fixed level would have called a light board's.
+	const dimExposure = 0.43
 	solution := []string{"001101", "010011", "110100", "101001", "011010", "100110"}
 	givens := []string{"0.....", "....1.", ".10...", "...00.", ".1....", ".....0"}
 	marks := make([]string, 6)
@@ -204,17 +209,23 @@ func TestShadedGivensOnFinishedBoards(t *testing.T) {
 	for _, tc := range []struct {
 		style string
 		photo bool
+		dim   bool
 	}{
-		{synth.StyleSquareCircle, false},
-		{synth.StyleSquareCircle, true},
-		{synth.StyleDigits, false},
-		{synth.StyleXO, false},
+		{synth.StyleSquareCircle, false, false},
+		{synth.StyleSquareCircle, true, false},
+		{synth.StyleDigits, false, false},
+		{synth.StyleXO, false, false},
+		{synth.StyleDigits, false, true},
+		{synth.StyleSquareCircle, true, true},
 	} {
-		t.Run(fmt.Sprintf("%s photo %v", tc.style, tc.photo), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s photo %v dim %v", tc.style, tc.photo, tc.dim), func(t *testing.T) {
 			spec := synth.Spec{Name: "shaded-finished", Seed: 23, Kind: synth.KindClean, Style: tc.style, Look: synth.LookPrint,
 				Source: "given-test", Rows: 6, Cols: 6, Cells: solution, Givens: givens, Width: 800, Height: 900, ShadeGivens: true}
 			clean := renderSpec(t, spec)
 			defer clean.Close()
+			if tc.dim {
+				clean.ConvertToWithParams(&clean, gocv.MatTypeCV8UC3, dimExposure, 0)
+			}
 			wantGivens(t, readAsShot(t, clean, tc.photo), givens, marks)
 		})
 	}

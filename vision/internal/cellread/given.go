@@ -119,6 +119,10 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 			blankAt = append(blankAt, i)
 		}
 	}
+	// Which way a shade goes follows the board's polarity, which the
+	// glyphs tell whatever the exposure: a light board photographed dim
+	// is still a light board, its grey under any fixed level.
+	lightBoard := !ci.LightGlyphs
 	if len(blank) >= p.lightFitCells {
 		// Light falling off across a photo darkens the far cells by as
 		// much as a shading: the levels are taken against the plane the
@@ -136,7 +140,7 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 	}
 	s, ok := SplitTwo(levels, p.ShadeGap, p.ShadeFloor)
 	if !ok && len(blank) == 0 {
-		s, ok = splitUnderLight(filled, levels, ci.Cols)
+		s, ok = splitUnderLight(filled, levels, ci.Cols, lightBoard)
 	}
 	if raster.Trace != nil {
 		raster.Trace("shaded givens: %d filled split %.1f (%d) / %.1f (%d) clear %v; %d blank, median %.1f spread %.1f",
@@ -165,7 +169,7 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		// A shade is towards the middle: darker on a light board, lighter
 		// on a dark one; a cell lighter than a light board's plain cells
 		// is glare.
-		if shadedLow != (plain >= p.lightBoard) {
+		if shadedLow != lightBoard {
 			return nil
 		}
 		shaded := s.hiMean
@@ -178,7 +182,7 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 			}
 		}
 	} else {
-		shadedLow = s.hiMean >= p.lightBoard
+		shadedLow = lightBoard
 		if style != StyleTango && !finishedShading(ci.Cols, cells, filled, s, shadedLow) {
 			return nil
 		}
@@ -199,7 +203,7 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 // cell first, then to the plain group that split leaves (the one on the
 // board's own tone: the lighter on a light board), so that the shaded
 // cells do not pull the fit.
-func splitUnderLight(filled []int, levels []float64, cols int) (split, bool) {
+func splitUnderLight(filled []int, levels []float64, cols int, lightBoard bool) (split, bool) {
 	p := &Tuned.Givens
 	fitOn := filled
 	fitLevels := levels
@@ -217,7 +221,7 @@ func splitUnderLight(filled []int, levels []float64, cols int) (split, bool) {
 		}
 		s, ok = SplitTwo(flat, p.ShadeGap, p.ShadeFloor)
 		plain := s.Lo
-		if s.hiMean >= p.lightBoard {
+		if lightBoard {
 			plain = s.hi
 		}
 		if len(plain) < p.lightFitCells {
@@ -363,10 +367,6 @@ func (ci Image) background(row, col int, ink bool, table *[]int) (float64, bool)
 	}
 	return 0, false
 }
-
-// inkGivens splits the filled cells of a dark-glyph grid by their ink:
-// first by colour (pen against print), then by contrast (pencil against
-// print). It returns nil when neither splits clearly.
 
 // fitPlane fits level = a + b·row + c·col to the levels of the cells at
 // (index row·cols+col) by least squares, and gives the fitted level of

@@ -7,6 +7,9 @@ import (
 	"binocle/vision/internal/raster"
 )
 
+// inkGivens splits the filled cells of a dark-glyph grid by their ink:
+// first by colour (pen against print), then by contrast (pencil against
+// print). It returns nil when neither splits clearly.
 func inkGivens(ci Image, cells []solver.Cell) []bool {
 	p := &Tuned.Givens
 	if ci.paperLevel() < p.lightPaper {

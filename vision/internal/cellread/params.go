@@ -68,7 +68,7 @@ var Tuned = Params{
 		netMark: 0.5, netGate: 0.8, netMinMarks: 2, netSure: 0.9,
 		lightFitCells: 6,
 		shadeInset:    0.12, shadeHalo: 0.06, shadeMinShare: 0.15,
-		ShadeGap: 10, ShadeFloor: 1.5, plainSpread: 0.25, onLevel: 0.5, lightBoard: 128,
+		ShadeGap: 10, ShadeFloor: 1.5, plainSpread: 0.25, onLevel: 0.5,
 		maxGivenShare: 0.55, maxShadeClumping: 0.6,
 		groupSeparation: 4,
 		penColourGap:    0.25, printColourMax: 0.25, colourFloor: 0.02,
@@ -488,10 +488,6 @@ type givenParams struct {
 	// is light falling across a photo, not an app's two tones. A group is
 	// on the plain level within onLevel of ShadeGap.
 	plainSpread, onLevel float64
-	// lightBoard is the grey from which a board is light, its shade
-	// darker than its plain cells: a cell lighter than a light board's
-	// plain cells is glare.
-	lightBoard float64
 	// On a finished board, with no plain cell to compare with, a shaded
 	// group is taken for the givens only if it is at most maxGivenShare
 	// of the cells (the 4,188 published puzzles of shared/datasets give
