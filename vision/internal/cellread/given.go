@@ -70,7 +70,7 @@ func handGivens(ci Image, style Style, cells []solver.Cell) []bool {
 			return g
 		}
 		if style != StyleTango {
-			if g := colourGivens(ci, cells); g != nil {
+			if g, doubtful := colourGivens(ci, cells); g != nil && (!doubtful || netAgrees(ci, cells, g)) {
 				return g
 			}
 			if g := inkGivens(ci, cells); g != nil {

@@ -17,13 +17,14 @@ import (
 // blurred into the paper keeps its hue. Inks of one hue and two
 // strengths (pencil, an app's grey) are left to inkGivens. The filled
 // cells are cut into two groups of hue (two-means); the cut is kept
-// only when the groups are far apart for their own spread and do not
-// simply follow the symbols (some boards print their 0s and 1s in two
-// colours).
+// only when the groups are far apart for their own spread along the line
+// between them and do not simply follow the symbols (some boards print
+// their 0s and 1s in two colours).
 
 // colourGivens returns, for each cell, whether it is printed, or nil when
-// the filled cells' inks do not fall clearly into two groups.
-func colourGivens(ci Image, cells []solver.Cell) []bool {
+// the filled cells' inks do not fall clearly into two groups; doubtful
+// says the groups stand apart only along the line between them.
+func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 	p := &Tuned.Givens
 	var filled []int
 	var inks []inkPoint
@@ -70,25 +71,29 @@ func colourGivens(ci Image, cells []solver.Cell) []bool {
 	}
 	filled, inks = filled[:kept], inks[:kept]
 	if len(filled) < 2*p.colourMinGroup {
-		return nil
+		return nil, false
 	}
-	group, centres, spreads := twoMeans(inks)
-	spread := max(spreads[0], spreads[1])
+	group, centres, radius, along := twoMeans(inks)
 	var size [2]int
 	for _, g := range group {
 		size[g]++
 	}
 	apart := dist(centres[0], centres[1])
 	least := max(p.colourMinGroup, int(math.Ceil(p.colourMinShare*float64(len(filled)))))
-	if size[0] < least || size[1] < least ||
-		apart < p.colourApart || apart < p.colourSeparation*max(spread, p.colourSpreadFloor) {
-		return nil
+	if size[0] < least || size[1] < least || apart < p.colourApart ||
+		apart < p.colourSeparation*max(along[0], along[1], p.colourSpreadFloor) {
+		return nil, false
 	}
+	// Apart for the groups' thickness along the line between them but
+	// not for their radius: two inks a photo scattered, or one ink cut
+	// where it thins out (a red pen's strong strokes from its faint
+	// ones). The caller asks the marks model.
+	doubtful = apart < p.colourSeparation*max(radius[0], radius[1], p.colourSpreadFloor)
 	if followsSymbols(group, filled, cells, p.colourSymbolShare) {
-		return nil
+		return nil, false
 	}
 	if sameHue(centres[0], centres[1], p) {
-		return nil
+		return nil, false
 	}
 	// The player's group is the fainter one, or else the more coloured
 	// one (-1: neither stands out so), as below.
@@ -136,17 +141,17 @@ func colourGivens(ci Image, cells []solver.Cell) []bool {
 		}
 	}
 	if marks < 0 {
-		return nil
+		return nil, false
 	}
 	printed := 1 - marks
-	given := make([]bool, len(cells))
+	given = make([]bool, len(cells))
 	for i, v := range cells {
 		given[i] = v != solver.Empty
 	}
 	for k, i := range filled {
 		given[i] = group[k] == printed
 	}
-	return given
+	return given, doubtful
 }
 
 // offPlainPaper is the share of the filled cells of group marks that
@@ -369,9 +374,9 @@ func (ci Image) cornerSquares(row, col int, visit func([3]float64)) {
 
 // twoMeans cuts points into two groups by Lloyd's iterations from the two
 // points furthest apart along their spread, and returns each point's
-// group, the groups' centres and each group's spread (the root mean
-// square distance of its points from its centre).
-func twoMeans(points []inkPoint) (group []int, centres [2]inkPoint, spread [2]float64) {
+// group, the groups' centres and each group's spreads: its radius and
+// its thickness along the line between the centres.
+func twoMeans(points []inkPoint) (group []int, centres [2]inkPoint, radius, along [2]float64) {
 	var mean inkPoint
 	for _, q := range points {
 		for c := range mean {
@@ -420,19 +425,39 @@ func twoMeans(points []inkPoint) (group []int, centres [2]inkPoint, spread [2]fl
 			break
 		}
 	}
-	var ss [2]float64
-	var n [2]int
-	for k, q := range points {
-		d := dist(q, centres[group[k]])
-		ss[group[k]] += d * d
-		n[group[k]]++
-	}
-	for g := range spread {
-		if n[g] > 0 {
-			spread[g] = math.Sqrt(ss[g] / float64(n[g]))
+	// Two spreads: the groups' radius (the root mean square distance of
+	// a group's points from its centre), and their thickness along the
+	// line between the centres. A photo scatters its inks' strength and
+	// hue across that line as well (small cells, blur, light), which
+	// widens the groups without bringing them nearer: a 24×24 board's
+	// blue pen, 0.36 from its print, has a radius of 0.16 and is 0.044
+	// thick along the line.
+	var axis inkPoint
+	if apart := dist(centres[0], centres[1]); apart > 0 {
+		for c := range axis {
+			axis[c] = (centres[1][c] - centres[0][c]) / apart
 		}
 	}
-	return group, centres, spread
+	var ssRadius, ssAlong [2]float64
+	var n [2]int
+	for k, q := range points {
+		g := group[k]
+		d := dist(q, centres[g])
+		ssRadius[g] += d * d
+		t := 0.0
+		for c := range q {
+			t += (q[c] - centres[g][c]) * axis[c]
+		}
+		ssAlong[g] += t * t
+		n[g]++
+	}
+	for g := range n {
+		if n[g] > 0 {
+			radius[g] = math.Sqrt(ssRadius[g] / float64(n[g]))
+			along[g] = math.Sqrt(ssAlong[g] / float64(n[g]))
+		}
+	}
+	return group, centres, radius, along
 }
 
 // inkPoint is a filled cell's ink as two-means cuts them: its hue's three

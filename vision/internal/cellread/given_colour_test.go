@@ -55,3 +55,47 @@ func TestSameHue(t *testing.T) {
 		}
 	}
 }
+
+// twoMeans measures each group's radius and its thickness along the
+// line between the groups. A photo's blue pen beside its black print,
+// their strength scattered by blur and light, stands apart for the
+// thickness and not for the radius: a doubtful split, which the marks
+// model must confirm (colourGivens, netAgrees). One ink scattered the
+// same way stands apart for neither.
+func TestTwoMeansSpreadAlongTheSplit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	p := &Tuned.Givens
+	ink := func(blue float64) inkPoint {
+		// Hue a little noisy, strength (the fourth axis) widely so.
+		return inkPoint{blue + 0.03*rng.NormFloat64(), 0.97 + 0.02*rng.NormFloat64(), 1, 0.13 * rng.NormFloat64()}
+	}
+	for _, tc := range []struct {
+		name        string
+		blues       []float64 // each ink's first hue channel: 1 black, 0.6 a blue pen
+		alongApart  bool
+		radiusApart bool
+	}{
+		{"a blue pen beside black print", []float64{0.6, 1}, true, false},
+		{"one black ink", []float64{1}, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var points []inkPoint
+			for _, b := range tc.blues {
+				for range 150 {
+					points = append(points, ink(b))
+				}
+			}
+			_, centres, radius, along := twoMeans(points)
+			apart := dist(centres[0], centres[1])
+			told := func(spread [2]float64) bool {
+				return apart >= p.colourApart && apart >= p.colourSeparation*max(spread[0], spread[1], p.colourSpreadFloor)
+			}
+			if got := told(along); got != tc.alongApart {
+				t.Errorf("apart %.3f, thickness along %.3v: told apart %v, want %v", apart, along, got, tc.alongApart)
+			}
+			if got := told(radius); got != tc.radiusApart {
+				t.Errorf("apart %.3f, radius %.3v: told apart %v, want %v", apart, radius, got, tc.radiusApart)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"binocle/solver"
+	"binocle/vision/internal/raster"
 	"binocle/vision/model"
 )
 
@@ -153,4 +154,40 @@ func marksOf(patches []CellPatch, values []solver.Cell, side int) ([]bool, bool,
 		return nil, false, nil
 	}
 	return marks, decided >= p.netSure*float64(len(probs)), nil
+}
+
+// netAgrees says whether the marks model, asked cell by cell, agrees with
+// a split of the filled cells into print and marks (given, as
+// FindGivens) on Tuned.Givens' netAgree of them or more. The colour
+// test's doubtful splits stand on it: the model reads the cells' shapes
+// and strokes as well as their ink, and a split both find is rarely
+// wrong where either alone often is (a red pen's strong strokes cut
+// from its faint ones; the model alone unsure on a photo).
+func netAgrees(ci Image, cells []solver.Cell, given []bool) bool {
+	all := ci.NetPatches()
+	var patches []CellPatch
+	var values []solver.Cell
+	var filled []int
+	for i, v := range cells {
+		if v != solver.Empty {
+			filled = append(filled, i)
+			patches = append(patches, all[i])
+			values = append(values, v)
+		}
+	}
+	probs, _, err := MarkProbs(patches, values, CellSide)
+	if err != nil || len(probs) == 0 {
+		return false
+	}
+	p := &Tuned.Givens
+	agree := 0
+	for k, i := range filled {
+		if (probs[k] >= p.netMark) != given[i] {
+			agree++
+		}
+	}
+	if raster.Trace != nil {
+		raster.Trace("colour givens doubtful: the marks model agrees on %d of %d filled cells", agree, len(filled))
+	}
+	return float64(agree) >= p.netAgree*float64(len(filled))
 }

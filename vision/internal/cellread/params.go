@@ -65,7 +65,7 @@ var Tuned = Params{
 		ResembleDoubt: 0.75, resembleQuorum: 8, resembleFloor: 0.03,
 	},
 	Givens: givenParams{
-		netMark: 0.5, netGate: 0.8, netMinMarks: 2, netSure: 0.9,
+		netMark: 0.5, netGate: 0.8, netMinMarks: 2, netSure: 0.9, netAgree: 0.8,
 		lightFitCells: 6,
 		shadeInset:    0.12, shadeHalo: 0.06, shadeMinShare: 0.15,
 		ShadeGap: 10, ShadeFloor: 1.5, plainSpread: 0.25, onLevel: 0.5,
@@ -455,6 +455,15 @@ type givenParams struct {
 	// the check calls none of it wrong, where entries taken for print
 	// leave the puzzle with no solution.
 	netSure float64
+	// netAgree is the least share of the filled cells on which the marks
+	// model, asked cell by cell, must agree with a doubtful split of the
+	// colour test (colourGivens, netAgrees) for it to stand. The model
+	// labels 0.915 of its validation cells right, so a right split
+	// agrees with it on somewhat less; 0.8 was set on nine looked-into
+	// boards (marks-photos, study-photos, hunt-photos), where the right
+	// splits agree on 0.83 to 0.96 and the two wrong ones on 0.73 and
+	// under 0.6.
+	netAgree float64
 	// lightFitCells is the fewest blank cells whose levels the light
 	// across a photo is fitted to before the shading is looked for: fewer
 	// leave the fit to a cell or two's noise.
@@ -512,8 +521,9 @@ type givenParams struct {
 	// colourMinGroup cells (a lone odd cell is a misread or a stain), the
 	// groups' hues are at least colourApart apart (a pen's blue is 0.6
 	// from black; JPEG's colour noise and a camera's white balance move
-	// a glyph's hue by a tenth) and colourSeparation times their spread (at
-	// least colourSpreadFloor: identical screen glyphs have none), and the
+	// a glyph's hue by a tenth) and colourSeparation times their spread
+	// along the line between them (at least colourSpreadFloor: identical
+	// screen glyphs have none), and the
 	// groups are not the two symbols, each holding one symbol for
 	// colourSymbolShare of its cells (a board printing 0s and 1s in two
 	// colours).
