@@ -98,17 +98,7 @@ func MarkProbs(patches []CellPatch, values []solver.Cell, side int) ([]float64, 
 // nil when it finds no marks, and whether the model was sure of every
 // cell (Tuned.Givens.netSure).
 func netGivens(ci Image, cells []solver.Cell) ([]bool, bool) {
-	all := ci.NetPatches()
-	var filled []int
-	var patches []CellPatch
-	var values []solver.Cell
-	for i, v := range cells {
-		if v != solver.Empty {
-			filled = append(filled, i)
-			patches = append(patches, all[i])
-			values = append(values, v)
-		}
-	}
+	filled, patches, values := filledPatches(ci, cells)
 	marks, sure, err := marksOf(patches, values, CellSide)
 	if err != nil || marks == nil {
 		return nil, false
@@ -164,17 +154,7 @@ func marksOf(patches []CellPatch, values []solver.Cell, side int) ([]bool, bool,
 // wrong where either alone often is (a red pen's strong strokes cut
 // from its faint ones; the model alone unsure on a photo).
 func netAgrees(ci Image, cells []solver.Cell, given []bool) bool {
-	all := ci.NetPatches()
-	var patches []CellPatch
-	var values []solver.Cell
-	var filled []int
-	for i, v := range cells {
-		if v != solver.Empty {
-			filled = append(filled, i)
-			patches = append(patches, all[i])
-			values = append(values, v)
-		}
-	}
+	filled, patches, values := filledPatches(ci, cells)
 	probs, _, err := MarkProbs(patches, values, CellSide)
 	if err != nil || len(probs) == 0 {
 		return false
@@ -190,4 +170,18 @@ func netAgrees(ci Image, cells []solver.Cell, given []bool) bool {
 		raster.Trace("colour givens doubtful: the marks model agrees on %d of %d filled cells", agree, len(filled))
 	}
 	return float64(agree) >= p.netAgree*float64(len(filled))
+}
+
+// filledPatches is the indices, net patches and symbols of a grid's
+// filled cells, as the marks model reads them.
+func filledPatches(ci Image, cells []solver.Cell) (filled []int, patches []CellPatch, values []solver.Cell) {
+	all := ci.NetPatches()
+	for i, v := range cells {
+		if v != solver.Empty {
+			filled = append(filled, i)
+			patches = append(patches, all[i])
+			values = append(values, v)
+		}
+	}
+	return filled, patches, values
 }
