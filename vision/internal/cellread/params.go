@@ -523,10 +523,9 @@ type givenParams struct {
 	// from black; JPEG's colour noise and a camera's white balance move
 	// a glyph's hue by a tenth) and colourSeparation times their spread
 	// along the line between them (at least colourSpreadFloor: identical
-	// screen glyphs have none), and the
-	// groups are not the two symbols, each holding one symbol for
-	// colourSymbolShare of its cells (a board printing 0s and 1s in two
-	// colours).
+	// screen glyphs have none), and the groups are not the two symbols,
+	// each holding one symbol for colourSymbolShare of its cells (a board
+	// printing 0s and 1s in two colours).
 	colourMinGroup int
 	// colourMinShare is the least share of the filled cells either group
 	// must hold: two odd cells among thirty are a stain, a line's colour
