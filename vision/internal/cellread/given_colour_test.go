@@ -60,7 +60,7 @@ func TestSameHue(t *testing.T) {
 // line between the groups. A photo's blue pen beside its black print,
 // their strength scattered by blur and light, stands apart for the
 // thickness and not for the radius: a doubtful split, which the marks
-// model must confirm (colourGivens, netAgrees). One ink scattered the
+// model must confirm (colourGivens, netOnCut). One ink scattered the
 // same way stands apart for neither.
 func TestTwoMeansSpreadAlongTheSplit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -97,5 +97,43 @@ func TestTwoMeansSpreadAlongTheSplit(t *testing.T) {
 				t.Errorf("apart %.3f, radius %.3v: told apart %v, want %v", apart, radius, got, tc.radiusApart)
 			}
 		})
+	}
+}
+
+// A tight print beside a pen a photo scattered over two hues of its own
+// (its thick strokes blue, a few thin ones fringed to another colour,
+// further from the blue than the print is): the cut is print against
+// the blue, not the few fringed strokes against the rest, as Lloyd's
+// iterations from the two furthest points alone gave. The fringed
+// strokes, nearer the print than the blue, may go with either.
+func TestTwoMeansTightPrintBesideAScatteredPen(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 30))
+	jitter := func(p inkPoint, hue float64) inkPoint {
+		for c := range 3 {
+			p[c] += hue * rng.NormFloat64()
+		}
+		p[3] += 0.04 * rng.NormFloat64()
+		return p
+	}
+	var points []inkPoint
+	var pen []bool
+	for range 140 {
+		points, pen = append(points, jitter(inkPoint{0.98, 0.99, 1, -0.04}, 0.01)), append(pen, false)
+	}
+	for range 60 {
+		points, pen = append(points, jitter(inkPoint{0.15, 1, 0.9, -0.12}, 0.08)), append(pen, true)
+	}
+	for range 7 {
+		points, pen = append(points, jitter(inkPoint{1, 0.1, 0.2, -0.25}, 0.08)), append(pen, true)
+	}
+	group, _, _, _ := twoMeans(points)
+	wrong := 0
+	for k := range points {
+		if (group[k] == group[0]) == pen[k] {
+			wrong++
+		}
+	}
+	if wrong > 7 {
+		t.Errorf("%d of %d inks cut from their own ink's group, want at most the 7 fringed", wrong, len(points))
 	}
 }
