@@ -70,23 +70,8 @@ func handGivens(ci Image, style Style, cells []solver.Cell) []bool {
 			return g
 		}
 		if style != StyleTango {
-			if g, doubtful := colourGivens(ci, cells); g != nil {
-				if !doubtful {
-					return g
-				}
-				// A doubtful cut stands where the marks model agrees
-				// with it and is not itself sure of another: where it
-				// is, the model's own split, checked by the rules, is
-				// the likelier (a blue pen a shadow darkened joins the
-				// print in the cut, where the model tells each cell:
-				// wild-photo-115 of marks-photos at seed 9803).
-				agrees, sureOfItsOwn := netOnCut(ci, cells, g)
-				if sureOfItsOwn {
-					return nil
-				}
-				if agrees {
-					return g
-				}
+			if g, doubtful := colourGivens(ci, cells); g != nil && (!doubtful || netAgrees(ci, cells, g)) {
+				return g
 			}
 			if g := inkGivens(ci, cells); g != nil {
 				return g

@@ -20,8 +20,8 @@ import (
 // only when the groups are far apart for their own spread along the line
 // between them and do not simply follow the symbols (some boards print
 // their 0s and 1s in two colours); where they are not also apart for
-// their whole radius, the marks model must agree with the cut and not
-// be sure of a split of its own (netOnCut).
+// their whole radius, the marks model must agree with the cut
+// (netAgrees).
 
 // colourGivens returns, for each cell, whether it is printed, or nil when
 // the filled cells' inks do not fall clearly into two groups; doubtful

@@ -60,7 +60,7 @@ func TestSameHue(t *testing.T) {
 // line between the groups. A photo's blue pen beside its black print,
 // their strength scattered by blur and light, stands apart for the
 // thickness and not for the radius: a doubtful split, which the marks
-// model must confirm (colourGivens, netOnCut). One ink scattered the
+// model must confirm (colourGivens, netAgrees). One ink scattered the
 // same way stands apart for neither.
 func TestTwoMeansSpreadAlongTheSplit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))

@@ -146,35 +146,30 @@ func marksOf(patches []CellPatch, values []solver.Cell, side int) ([]bool, bool,
 	return marks, decided >= p.netSure*float64(len(probs)), nil
 }
 
-// netOnCut asks the marks model, cell by cell, about a split of the
-// filled cells into print and marks (given, as FindGivens): agrees says
-// it agrees on Tuned.Givens' netAgree of them or more, sureOfItsOwn that
-// it finds marks, is sure of every cell (netSure) and splits some cell
-// otherwise. The colour test's doubtful splits stand on it: the model
-// reads the cells' shapes and strokes as well as their ink, and a split
-// both find is rarely wrong where either alone often is (a red pen's
-// strong strokes cut from its faint ones; the model alone unsure on a
-// photo).
-func netOnCut(ci Image, cells []solver.Cell, given []bool) (agrees, sureOfItsOwn bool) {
+// netAgrees says whether the marks model, asked cell by cell, agrees with
+// a split of the filled cells into print and marks (given, as
+// FindGivens) on Tuned.Givens' netAgree of them or more. The colour
+// test's doubtful splits stand on it: the model reads the cells' shapes
+// and strokes as well as their ink, and a split both find is rarely
+// wrong where either alone often is (a red pen's strong strokes cut
+// from its faint ones; the model alone unsure on a photo).
+func netAgrees(ci Image, cells []solver.Cell, given []bool) bool {
 	filled, patches, values := filledPatches(ci, cells)
-	probs, marked, err := MarkProbs(patches, values, CellSide)
+	probs, _, err := MarkProbs(patches, values, CellSide)
 	if err != nil || len(probs) == 0 {
-		return false, false
+		return false
 	}
 	p := &Tuned.Givens
 	agree := 0
-	decided := 0.0
 	for k, i := range filled {
 		if (probs[k] >= p.netMark) != given[i] {
 			agree++
 		}
-		decided += math.Abs(2*probs[k] - 1)
 	}
-	sure := marked >= p.netGate && decided >= p.netSure*float64(len(probs))
 	if raster.Trace != nil {
-		raster.Trace("colour givens doubtful: the marks model agrees on %d of %d filled cells (sure %v)", agree, len(filled), sure)
+		raster.Trace("colour givens doubtful: the marks model agrees on %d of %d filled cells", agree, len(filled))
 	}
-	return float64(agree) >= p.netAgree*float64(len(filled)), sure && agree < len(filled)
+	return float64(agree) >= p.netAgree*float64(len(filled))
 }
 
 // filledPatches is the indices, net patches and symbols of a grid's

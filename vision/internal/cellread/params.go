@@ -457,7 +457,7 @@ type givenParams struct {
 	netSure float64
 	// netAgree is the least share of the filled cells on which the marks
 	// model, asked cell by cell, must agree with a doubtful split of the
-	// colour test (colourGivens, netOnCut) for it to stand. The model
+	// colour test (colourGivens, netAgrees) for it to stand. The model
 	// labels 0.915 of its validation cells right, so a right split
 	// agrees with it on somewhat less; 0.8 was set on nine looked-into
 	// boards (marks-photos, study-photos, hunt-photos), where the right
