@@ -75,17 +75,22 @@ func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 	if len(filled) < 2*p.colourMinGroup {
 		return nil, false
 	}
-	group, centres, radius, along := twoMeans(inks)
-	var size [2]int
-	for _, g := range group {
-		size[g]++
-	}
-	apart := dist(centres[0], centres[1])
+	// The tighter cut first; where its groups do not stand apart, the
+	// other (twoMeans).
 	least := max(p.colourMinGroup, int(math.Ceil(p.colourMinShare*float64(len(filled)))))
-	if size[0] < least || size[1] < least || apart < p.colourApart ||
-		apart < p.colourSeparation*max(along[0], along[1], p.colourSpreadFloor) {
+	var cut inkCut
+	found := false
+	for _, c := range twoMeansCuts(inks) {
+		if c.clear(least, p) {
+			cut, found = c, true
+			break
+		}
+	}
+	if !found {
 		return nil, false
 	}
+	group, centres, radius := cut.group, cut.centres, cut.radius
+	apart := dist(centres[0], centres[1])
 	// Apart for the groups' thickness along the line between them but
 	// not for their radius: two inks a photo scattered, or one ink cut
 	// where it thins out (a red pen's strong strokes from its faint
@@ -382,18 +387,51 @@ func (ci Image) cornerSquares(row, col int, visit func([3]float64)) {
 
 // twoMeans cuts points into two groups by Lloyd's iterations and returns
 // each point's group, the groups' centres and each group's spreads: its
-// radius and its thickness along the line between the centres.
-//
-// Lloyd's iterations end in the nearest cut to where they start, so they
-// start twice and the tighter cut (the smaller sum of squared distances
-// to the centres) is kept. From the two points furthest apart along the
-// spread, the cut finds two inks of like spread. From the points' median
-// and the mean of those far from it, it finds a tight print beside a pen
-// that a photo scattered over hues of its own: a blue pen's thin strokes
-// that lost their red and green to a colour fringe lie further from its
-// thick ones than those from the print, and the first start cut them off
-// alone, six cells against 207 (marks-photos wild-photo-030).
+// radius and its thickness along the line between the centres. It is
+// the tighter of twoMeansCuts' cuts.
 func twoMeans(points []inkPoint) (group []int, centres [2]inkPoint, radius, along [2]float64) {
+	c := twoMeansCuts(points)[0]
+	return c.group, c.centres, c.radius, c.along
+}
+
+// inkCut is a cut of the inks into two groups: each ink's group, the
+// groups' centres and spreads (radius and thickness along the line
+// between the centres).
+type inkCut struct {
+	group         []int
+	centres       [2]inkPoint
+	radius, along [2]float64
+	sumOfSquares  float64
+}
+
+// clear says whether the cut's groups each hold least inks or more and
+// stand apart for their thickness along the line between them.
+func (c inkCut) clear(least int, p *givenParams) bool {
+	var size [2]int
+	for _, g := range c.group {
+		size[g]++
+	}
+	apart := dist(c.centres[0], c.centres[1])
+	return size[0] >= least && size[1] >= least && apart >= p.colourApart &&
+		apart >= p.colourSeparation*max(c.along[0], c.along[1], p.colourSpreadFloor)
+}
+
+// twoMeansCuts cuts points into two groups by Lloyd's iterations from
+// two starts, the tighter cut (the smaller sum of squared distances to
+// the centres) first. Lloyd's iterations end in the nearest cut to where
+// they start. From the two points furthest apart along the spread, the
+// cut finds two inks of like spread. From the points' median and the
+// mean of those far from it, it finds a tight print beside a pen that a
+// photo scattered over hues of its own: a blue pen's thin strokes that
+// lost their red and green to a colour fringe lie further from its thick
+// ones than those from the print, and the first start cut them off
+// alone, six cells against 207 (marks-photos wild-photo-030). The
+// tighter cut is not always one whose groups stand apart: a clean
+// screenshot's grey print, of no spread, beside a pencil whose strength
+// varies, cut exactly, is too thick along the line for its gap, where
+// the first start's cut of the faintest pencil from the rest is not
+// (study-clean wild-clean-084); the caller takes the first that does.
+func twoMeansCuts(points []inkPoint) []inkCut {
 	var mean inkPoint
 	for _, q := range points {
 		for c := range mean {
@@ -410,12 +448,23 @@ func twoMeans(points []inkPoint) (group []int, centres [2]inkPoint, radius, alon
 		return best
 	}
 	spreadEnds := far(mean)
-	group, centres = lloyd(points, [2]inkPoint{spreadEnds, far(spreadEnds)})
+	group, centres := lloyd(points, [2]inkPoint{spreadEnds, far(spreadEnds)})
+	cuts := []inkCut{spreadsOf(points, group, centres)}
 	if mode, ok := medianAndFar(points); ok {
-		if g, c := lloyd(points, mode); sumSquares(points, g, c) < sumSquares(points, group, centres) {
-			group, centres = g, c
+		group, centres := lloyd(points, mode)
+		c := spreadsOf(points, group, centres)
+		if c.sumOfSquares < cuts[0].sumOfSquares {
+			cuts = []inkCut{c, cuts[0]}
+		} else {
+			cuts = append(cuts, c)
 		}
 	}
+	return cuts
+}
+
+// spreadsOf measures a cut's spreads and sum of squares.
+func spreadsOf(points []inkPoint, group []int, centres [2]inkPoint) inkCut {
+	c := inkCut{group: group, centres: centres}
 	// Two spreads: the groups' radius (the root mean square distance of
 	// a group's points from its centre), and their thickness along the
 	// line between the centres. A photo scatters its inks' strength and
@@ -425,8 +474,8 @@ func twoMeans(points []inkPoint) (group []int, centres [2]inkPoint, radius, alon
 	// thick along the line.
 	var axis inkPoint
 	if apart := dist(centres[0], centres[1]); apart > 0 {
-		for c := range axis {
-			axis[c] = (centres[1][c] - centres[0][c]) / apart
+		for k := range axis {
+			axis[k] = (centres[1][k] - centres[0][k]) / apart
 		}
 	}
 	var ssRadius, ssAlong [2]float64
@@ -436,19 +485,20 @@ func twoMeans(points []inkPoint) (group []int, centres [2]inkPoint, radius, alon
 		d := dist(q, centres[g])
 		ssRadius[g] += d * d
 		t := 0.0
-		for c := range q {
-			t += (q[c] - centres[g][c]) * axis[c]
+		for ch := range q {
+			t += (q[ch] - centres[g][ch]) * axis[ch]
 		}
 		ssAlong[g] += t * t
 		n[g]++
 	}
 	for g := range n {
+		c.sumOfSquares += ssRadius[g]
 		if n[g] > 0 {
-			radius[g] = math.Sqrt(ssRadius[g] / float64(n[g]))
-			along[g] = math.Sqrt(ssAlong[g] / float64(n[g]))
+			c.radius[g] = math.Sqrt(ssRadius[g] / float64(n[g]))
+			c.along[g] = math.Sqrt(ssAlong[g] / float64(n[g]))
 		}
 	}
-	return group, centres, radius, along
+	return c
 }
 
 // lloyd runs Lloyd's iterations from the two centres given.
@@ -519,17 +569,6 @@ func medianAndFar(points []inkPoint) ([2]inkPoint, bool) {
 		centres[1][c] /= float64(n)
 	}
 	return centres, true
-}
-
-// sumSquares is the sum of the points' squared distances to their
-// groups' centres.
-func sumSquares(points []inkPoint, group []int, centres [2]inkPoint) float64 {
-	var ss float64
-	for k, q := range points {
-		d := dist(q, centres[group[k]])
-		ss += d * d
-	}
-	return ss
 }
 
 // inkPoint is a filled cell's ink as two-means cuts them: its hue's three
