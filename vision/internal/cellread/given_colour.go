@@ -76,7 +76,7 @@ func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 		return nil, false
 	}
 	// The tighter cut first; where its groups do not stand apart, the
-	// other (twoMeans).
+	// other (twoMeansCuts).
 	least := max(p.colourMinGroup, int(math.Ceil(p.colourMinShare*float64(len(filled)))))
 	var cut inkCut
 	found := false
@@ -150,21 +150,15 @@ func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 	if marks < 0 {
 		return nil, false
 	}
-	return splitGivens(cells, filled, group, 1-marks), doubtful
-}
-
-// splitGivens marks the filled cells of group printed as givens, the
-// other filled cells of the cut as the player's, and filled cells left
-// out of the cut as givens.
-func splitGivens(cells []solver.Cell, filled, group []int, printed int) []bool {
-	given := make([]bool, len(cells))
+	printed := 1 - marks
+	given = make([]bool, len(cells))
 	for i, v := range cells {
 		given[i] = v != solver.Empty
 	}
 	for k, i := range filled {
 		given[i] = group[k] == printed
 	}
-	return given
+	return given, doubtful
 }
 
 // offPlainPaper is the share of the filled cells of group marks that
@@ -385,15 +379,6 @@ func (ci Image) cornerSquares(row, col int, visit func([3]float64)) {
 	})
 }
 
-// twoMeans cuts points into two groups by Lloyd's iterations and returns
-// each point's group, the groups' centres and each group's spreads: its
-// radius and its thickness along the line between the centres. It is
-// the tighter of twoMeansCuts' cuts.
-func twoMeans(points []inkPoint) (group []int, centres [2]inkPoint, radius, along [2]float64) {
-	c := twoMeansCuts(points)[0]
-	return c.group, c.centres, c.radius, c.along
-}
-
 // inkCut is a cut of the inks into two groups: each ink's group, the
 // groups' centres and spreads (radius and thickness along the line
 // between the centres).
@@ -428,9 +413,10 @@ func (c inkCut) clear(least int, p *givenParams) bool {
 // alone, six cells against 207 (marks-photos wild-photo-030). The
 // tighter cut is not always one whose groups stand apart: a clean
 // screenshot's grey print, of no spread, beside a pencil whose strength
-// varies, cut exactly, is too thick along the line for its gap, where
-// the first start's cut of the faintest pencil from the rest is not
-// (study-clean wild-clean-084); the caller takes the first that does.
+// varies is cut exactly by the second start, a cut too thick along the
+// line for its gap, where the first start's cut (the faintest pencil
+// against the rest) stands apart (study-clean wild-clean-084); the
+// caller takes the first cut that does.
 func twoMeansCuts(points []inkPoint) []inkCut {
 	var mean inkPoint
 	for _, q := range points {

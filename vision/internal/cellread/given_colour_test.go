@@ -56,7 +56,7 @@ func TestSameHue(t *testing.T) {
 	}
 }
 
-// twoMeans measures each group's radius and its thickness along the
+// twoMeansCuts measures each group's radius and its thickness along the
 // line between the groups. A photo's blue pen beside its black print,
 // their strength scattered by blur and light, stands apart for the
 // thickness and not for the radius: a doubtful split, which the marks
@@ -85,7 +85,8 @@ func TestTwoMeansSpreadAlongTheSplit(t *testing.T) {
 					points = append(points, ink(b))
 				}
 			}
-			_, centres, radius, along := twoMeans(points)
+			tighter := twoMeansCuts(points)[0]
+			centres, radius, along := tighter.centres, tighter.radius, tighter.along
 			apart := dist(centres[0], centres[1])
 			told := func(spread [2]float64) bool {
 				return apart >= p.colourApart && apart >= p.colourSeparation*max(spread[0], spread[1], p.colourSpreadFloor)
@@ -126,7 +127,7 @@ func TestTwoMeansTightPrintBesideAScatteredPen(t *testing.T) {
 	for range 7 {
 		points, pen = append(points, jitter(inkPoint{1, 0.1, 0.2, -0.25}, 0.08)), append(pen, true)
 	}
-	group, _, _, _ := twoMeans(points)
+	group := twoMeansCuts(points)[0].group
 	wrong := 0
 	for k := range points {
 		if (group[k] == group[0]) == pen[k] {
