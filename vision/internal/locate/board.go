@@ -33,21 +33,42 @@ func AppBoard(img gocv.Mat) (Candidate, float64, bool) {
 	bgr := raster.BGRView(small)
 	defer bgr.Close()
 	p := raster.BGRPlaneView(bgr)
-	mask := chromaMask(p)
-	spots, blobs, l, ok := spotsOnLattice(mask, p.W, p.H)
-	if !ok {
-		// Blurred neighbours that merged, or tiles too dim for the
-		// common threshold: each blob's own bright core.
-		if cores := chromaCores(p); cores != nil {
-			spots, blobs, l, ok = spotsOnLattice(cores, p.W, p.H)
+	if c, ok := boardOfMask(bgr, chromaMask(p), p.W, p.H, 0); ok {
+		return c, scale, true
+	}
+	// Blurred neighbours that merged, or tiles too dim for the common
+	// threshold: each blob's own bright core.
+	cores := chromaCores(p)
+	if cores != nil {
+		if c, ok := boardOfMask(bgr, cores, p.W, p.H, 0); ok {
+			return c, scale, true
 		}
 	}
+	// On a blurred tile board, pairs of neighbours of one colour that
+	// merged can cover more area than the single tiles left, and their
+	// lattice, two cells apart, bounds no board: the next family of
+	// sizes is the single tiles' (hunt-photos wild-photo-111).
+	for _, mask := range [][]byte{chromaMask(p), cores} {
+		if mask == nil {
+			continue
+		}
+		if c, ok := boardOfMask(bgr, mask, p.W, p.H, 1); ok {
+			return c, scale, true
+		}
+	}
+	return Candidate{}, scale, false
+}
+
+// boardOfMask is AppBoard on one mask of the board's coloured cells,
+// its lattice walked through the spots of the family ranked rank.
+func boardOfMask(bgr gocv.Mat, mask []byte, w, h, rank int) (Candidate, bool) {
+	spots, blobs, l, ok := spotsOnLattice(mask, w, h, rank)
 	if !ok {
-		return Candidate{}, scale, false
+		return Candidate{}, false
 	}
 	v, ok := newBoardView(bgr, l)
 	if !ok {
-		return Candidate{}, scale, false
+		return Candidate{}, false
 	}
 	tiles, glyphs := spotsKind(spots, l)
 	if tiles {
@@ -85,9 +106,9 @@ func AppBoard(img gocv.Mat) (Candidate, float64, bool) {
 				c.Centres = append(c.Centres, [2]float64{spots[l.at[p]].x, spots[l.at[p]].y})
 			}
 		}
-		return c, scale, true
+		return c, true
 	}
-	return Candidate{}, scale, false
+	return Candidate{}, false
 }
 
 // spotsKind tells what a board's coloured spots are. Glyphs cover

@@ -67,8 +67,9 @@ func boxedGlyphs(gray, ink gocv.Mat) (Candidate, bool) {
 func boxedGlyphsCounted(gray, ink gocv.Mat) (Candidate, bool, bool) {
 	// The ink's outlines first, then the thin lines' (thinLineOutlines),
 	// which are only looked for where the ink's held no box: they add
-	// the boxes a glyph broke, and no cost where none did.
-	for _, outlines := range []func(gocv.Mat, ...outlineFit) [][4][2]float64{inkOutlines, thinLineOutlines} {
+	// the boxes a glyph broke, and no cost where none did. The faintest
+	// lines' come last, for the same reason.
+	for _, outlines := range []func(gocv.Mat, ...outlineFit) [][4][2]float64{inkOutlines, thinLineOutlines, faintLineOutlines} {
 		if c, counted, ok := boxedGlyphsIn(outlines(gray, fitQuad, cornerQuad), ink); ok {
 			return c, counted, true
 		}

@@ -383,10 +383,16 @@ func (l spotLattice) bounds() (minC, minR, maxC, maxR int) {
 }
 
 // spotsOnLattice finds the spots of mask and the lattice through them. It
-// returns the single spots, every blob of the mask and the lattice.
-func spotsOnLattice(mask []byte, w, h int) ([]spot, []spot, spotLattice, bool) {
+// returns the single spots, every blob of the mask and the lattice. The
+// lattice is walked through the family of spot sizes ranked rank by
+// spotFamilies (0: the one covering most area).
+func spotsOnLattice(mask []byte, w, h, rank int) ([]spot, []spot, spotLattice, bool) {
 	blobs := colourSpots(mask, w, h)
-	spots, lo, hi := spotFamily(blobs)
+	spots, fams := spotFamilies(blobs, rank+1)
+	if rank >= len(fams) {
+		return nil, nil, spotLattice{}, false
+	}
+	lo, hi := fams[rank][0], fams[rank][1]
 	traceBoard("spots %d family %d", len(spots), hi-lo)
 	if boardTrace != nil {
 		for _, s := range spots {
