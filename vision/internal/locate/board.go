@@ -33,7 +33,8 @@ func AppBoard(img gocv.Mat) (Candidate, float64, bool) {
 	bgr := raster.BGRView(small)
 	defer bgr.Close()
 	p := raster.BGRPlaneView(bgr)
-	if c, ok := boardOfMask(bgr, chromaMask(p), p.W, p.H, 0); ok {
+	mask := chromaMask(p)
+	if c, ok := boardOfMask(bgr, mask, p.W, p.H, 0); ok {
 		return c, scale, true
 	}
 	// Blurred neighbours that merged, or tiles too dim for the common
@@ -48,11 +49,11 @@ func AppBoard(img gocv.Mat) (Candidate, float64, bool) {
 	// merged can cover more area than the single tiles left, and their
 	// lattice, two cells apart, bounds no board: the next family of
 	// sizes is the single tiles' (hunt-photos wild-photo-111).
-	for _, mask := range [][]byte{chromaMask(p), cores} {
-		if mask == nil {
+	for _, m := range [][]byte{mask, cores} {
+		if m == nil {
 			continue
 		}
-		if c, ok := boardOfMask(bgr, mask, p.W, p.H, 1); ok {
+		if c, ok := boardOfMask(bgr, m, p.W, p.H, 1); ok {
 			return c, scale, true
 		}
 	}
