@@ -49,26 +49,32 @@ func faintBoxPage(rows, cols, cs int, contrast uint8) gocv.Mat {
 }
 
 // TestBoxedRungOnAFaintBorder finds a grid drawn as a pale hairline
-// border: blurred to under thinLineContrast, only faintLineOutlines
-// sees it, and under the paper's grain nothing does.
+// border: blurred to under thinLineContrast, the boxed rung does not see
+// it and the faint boxed rung does; under the paper's grain neither does.
 func TestBoxedRungOnAFaintBorder(t *testing.T) {
 	for _, tc := range []struct {
-		name     string
-		contrast uint8
-		found    bool
+		name         string
+		contrast     uint8
+		boxed, faint bool
 	}{
-		{"hairline 40 levels under the paper", 40, true},
-		// Found by no outline before faintLineOutlines.
-		{"hairline 20 levels under the paper", 20, true},
-		{"hairline 6 levels under the paper, under the grain", 6, false},
+		{"hairline 40 levels under the paper", 40, true, true},
+		{"hairline 20 levels under the paper", 20, false, true},
+		{"hairline 6 levels under the paper, under the grain", 6, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := faintBoxPage(10, 10, 50, tc.contrast)
 			defer m.Close()
 			cs := NewCopies(m)
 			defer cs.Close()
-			s, ok := boxedRung.Run(cs)
-			checkFound(t, s, ok, tc.found, 10, 10)
+			for _, rung := range []struct {
+				l     locator
+				found bool
+			}{{boxedRung, tc.boxed}, {faintBoxedRung, tc.faint}} {
+				s, ok := rung.l.Run(cs)
+				if ok != rung.found || ok && (s.C.Rows.N != 10 || s.C.Cols.N != 10) {
+					t.Errorf("%s rung: found %v (%dx%d), want %v (10x10)", rung.l.name, ok, s.C.Rows.N, s.C.Cols.N, rung.found)
+				}
+			}
 		})
 	}
 }

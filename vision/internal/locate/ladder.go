@@ -95,6 +95,10 @@ var readLadder = []locator{
 	// light in grey as the paper; last, since coloured lines and print
 	// turn to ink there too (rung_boxed.go).
 	colourBoxedRung,
+	// faint boxed: the boxed rung on the faintest thin lines' outlines,
+	// for a pale border in a dim or blurred photo; last, since the
+	// page's grain and text join into outlines there (rung_boxed.go).
+	faintBoxedRung,
 }
 
 // lastResortLadder is climbed only where readLadder found no grid, in

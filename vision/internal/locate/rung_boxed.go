@@ -54,6 +54,25 @@ var colourBoxedRung = locator{
 	},
 }
 
+// faintBoxedRung is the boxed rung on the outlines of the faintest thin
+// lines (faintLineOutlines): a pale border in a dim or blurred photo
+// (dev-photos wild-photo-003). It comes after every other rung of the
+// ladder: at that contrast the page's grain and the text's halo join
+// into outlines too, and a column of text can hold letters on whole
+// cells, so it only looks where nothing else found a grid (a 30x40
+// grid of discs the bare rung finds was taken for an 8x7 box of text,
+// seed7 photo-036, when this looked before it).
+var faintBoxedRung = locator{
+	name: "faint boxed",
+	Run: func(cs *copies) (Sighting, bool) {
+		lc := cs.at(LocateSide)
+		if c, _, ok := boxedGlyphsIn(faintLineOutlines(lc.gray, fitQuad, cornerQuad), lc.gray); ok {
+			return Sighting{C: c, scale: lc.scale}, true
+		}
+		return Sighting{}, false
+	},
+}
+
 // boxedGlyphs looks in each outline of dark ink in gray, biggest first,
 // for glyphs, dark in ink, on a lattice of whole cells spanning it.
 func boxedGlyphs(gray, ink gocv.Mat) (Candidate, bool) {
@@ -67,9 +86,8 @@ func boxedGlyphs(gray, ink gocv.Mat) (Candidate, bool) {
 func boxedGlyphsCounted(gray, ink gocv.Mat) (Candidate, bool, bool) {
 	// The ink's outlines first, then the thin lines' (thinLineOutlines),
 	// which are only looked for where the ink's held no box: they add
-	// the boxes a glyph broke, and no cost where none did. The faintest
-	// lines' come last, for the same reason.
-	for _, outlines := range []func(gocv.Mat, ...outlineFit) [][4][2]float64{inkOutlines, thinLineOutlines, faintLineOutlines} {
+	// the boxes a glyph broke, and no cost where none did.
+	for _, outlines := range []func(gocv.Mat, ...outlineFit) [][4][2]float64{inkOutlines, thinLineOutlines} {
 		if c, counted, ok := boxedGlyphsIn(outlines(gray, fitQuad, cornerQuad), ink); ok {
 			return c, counted, true
 		}
