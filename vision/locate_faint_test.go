@@ -11,7 +11,8 @@ import (
 //   - dev-photos wild-photo-003, a 10×10 X/O grid drawn as a light grey
 //     box on a dim page: its hairline, 13 levels under the paper and
 //     fewer in the located copy, is seen only by the faint lines'
-//     outline (locate's faintBoxedRung, the ladder's last rung);
+//     outline (locate's faintBoxedRung, the last-resort ladder's last
+//     rung);
 //   - wild-photos wild-photo-036, a 6×6 grid of discs and circles in
 //     such a box;
 //   - hunt-photos wild-photo-111, a blurred 10×10 tile board, every tile
@@ -21,7 +22,10 @@ import (
 //     all tiles (locate's AppBoard);
 //   - seed 7 photo-036, a 30×40 grid of discs with no lines, which the
 //     bare rung reads: asked before it, the faint lines' outlines took a
-//     column of text for an 8×7 box.
+//     column of text for an 8×7 box;
+//   - marks-photos wild-photo-128, a 35×23 digits grid the full decode's
+//     fine rung reads: asked in the reduced decode's ladder, the faint
+//     lines' outlines took a 9×9 box first.
 func TestFaintBoxesAndBlurredTiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders the suites' photos")
@@ -31,5 +35,6 @@ func TestFaintBoxesAndBlurredTiles(t *testing.T) {
 		{"wild-photos", true, 9002, synth.KindPhoto, 36},
 		{"hunt-photos", true, 9502, synth.KindPhoto, 111},
 		{"seed7", false, 7, synth.KindPhoto, 36},
+		{"marks-photos", true, 9702, synth.KindPhoto, 128},
 	})
 }

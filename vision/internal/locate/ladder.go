@@ -95,10 +95,6 @@ var readLadder = []locator{
 	// light in grey as the paper; last, since coloured lines and print
 	// turn to ink there too (rung_boxed.go).
 	colourBoxedRung,
-	// faint boxed: the boxed rung on the faintest thin lines' outlines,
-	// for a pale border in a dim or blurred photo; last, since the
-	// page's grain and text join into outlines there (rung_boxed.go).
-	faintBoxedRung,
 }
 
 // lastResortLadder is climbed only where readLadder found no grid, in
@@ -127,6 +123,10 @@ var lastResortLadder = []locator{
 	// the reader's rules (rung_loose.go).
 	looseLatticeRung,
 	looseChromaRung,
+	// faint boxed: the boxed rung on the faintest thin lines' outlines,
+	// for a pale border in a dim or blurred photo; last, since the
+	// page's grain and text join into outlines there (rung_boxed.go).
+	faintBoxedRung,
 }
 
 // previewLadder is LocateGrid's: the lattice alone, in a smaller copy and

@@ -18,8 +18,11 @@ func TestLadderOrder(t *testing.T) {
 		}
 		return strings.Join(s, " ")
 	}
-	if got, want := names(readLadder), "lattice board outline fine flat glyphs boxed bare colour boxed faint boxed"; got != want {
+	if got, want := names(readLadder), "lattice board outline fine flat glyphs boxed bare colour boxed"; got != want {
 		t.Errorf("read ladder %q, want %q", got, want)
+	}
+	if got, want := names(lastResortLadder), "closed glyphs chroma sparse sparse inverted sparse colour loose lattice loose chroma faint boxed"; got != want {
+		t.Errorf("last-resort ladder %q, want %q", got, want)
 	}
 	if got, want := names(previewLadder), "preview"; got != want {
 		t.Errorf("preview ladder %q, want %q", got, want)

@@ -258,8 +258,8 @@ const thinLineContrast = 12
 // blurred photo, which keeps only 8 to 12 levels under the paper in the
 // located copy (dev-photos wild-photo-003, a 10x10 grid drawn as a light
 // grey box). At this contrast the paper's grain and the text's halo
-// join into more outlines, so only the last rung of the ladder looks
-// at it (faintBoxedRung).
+// join into more outlines, so only the last rung of the last-resort
+// ladder looks at it (faintBoxedRung).
 const faintLineContrast = 8
 
 // contourQuads fits a quadrilateral to every large outer contour of a mask.

@@ -56,12 +56,14 @@ var colourBoxedRung = locator{
 
 // faintBoxedRung is the boxed rung on the outlines of the faintest thin
 // lines (faintLineOutlines): a pale border in a dim or blurred photo
-// (dev-photos wild-photo-003). It comes after every other rung of the
-// ladder: at that contrast the page's grain and the text's halo join
+// (dev-photos wild-photo-003). It is the last-resort ladder's last
+// rung: at that contrast the page's grain and the text's halo join
 // into outlines too, and a column of text can hold letters on whole
-// cells, so it only looks where nothing else found a grid (a 30x40
-// grid of discs the bare rung finds was taken for an 8x7 box of text,
-// seed7 photo-036, when this looked before it).
+// cells, so it only looks where nothing else found a grid. Asked
+// before the bare rung it took a column of text for an 8x7 box on a
+// 30x40 grid of discs (seed7 photo-036); asked in the reduced decode's
+// ladder, a 9x9 box on a 35x23 grid the full decode's fine rung reads
+// (marks-photos wild-photo-128).
 var faintBoxedRung = locator{
 	name: "faint boxed",
 	Run: func(cs *copies) (Sighting, bool) {
