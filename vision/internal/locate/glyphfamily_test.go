@@ -122,8 +122,4 @@ func TestSpotFamilies(t *testing.T) {
 	if got := single[fams[1][0]].size(); got < 15 {
 		t.Fatalf("second family of size %.1f, want the glyphs' 15.5", got)
 	}
-	_, lo, hi := spotFamily(spots)
-	if lo != fams[0][0] || hi != fams[0][1] {
-		t.Fatalf("spotFamily [%d,%d), want the first family %v", lo, hi, fams[0])
-	}
 }

@@ -79,24 +79,14 @@ func colourSpots(mask []byte, w, h int) []spot {
 	return out
 }
 
-// spotFamily keeps the spots of the most common size: single tiles or
-// glyphs, not the runs of touching tiles that merged into one blob, nor
-// specks or clue marks.
-//
-// It returns the single (not elongated) spots sorted by size, and the
-// family as the range lo..hi of them.
-func spotFamily(spots []spot) (single []spot, lo, hi int) {
-	single, fams := spotFamilies(spots, 1)
-	if len(fams) == 0 {
-		return nil, 0, 0
-	}
-	return single, fams[0][0], fams[0][1]
-}
-
-// spotFamilies is spotFamily's ranking: up to k families of sizes that
-// do not overlap, each the range [lo, hi) of single, by the area they
-// cover. The family covering most area is not always the grid's: the
-// letters of a page of text can cover as much as a sparse grid's glyphs.
+// spotFamilies keeps the spots of one size: single tiles or glyphs, not
+// the runs of touching tiles that merged into one blob, nor specks or
+// clue marks. It returns the single (not elongated) spots sorted by
+// size, and up to k families of sizes that do not overlap, each the
+// range [lo, hi) of single, ranked by the area they cover. The family
+// covering most area is not always the grid's: the letters of a page of
+// text can cover as much as a sparse grid's glyphs, and on a blurred
+// tile board merged pairs can cover more than the single tiles left.
 func spotFamilies(spots []spot, k int) (single []spot, fams [][2]int) {
 	for _, s := range spots {
 		if a := locating.spots.singleAspect; float64(s.w) <= a*float64(s.h) && float64(s.h) <= a*float64(s.w) {

@@ -8,7 +8,7 @@ import (
 
 // runTiles finds the coloured tiles just beyond a tile lattice's occupied
 // range that merged with a neighbour into one blob. Blur joins touching
-// tiles of one colour into a domino or a longer run, which spotFamily
+// tiles of one colour into a domino or a longer run, which spotFamilies
 // rightly leaves out of the single spots the lattice is fitted to; but
 // when a board's outermost row or column holds coloured tiles only in
 // such runs, the range stops a strip short, and where its blank tiles
