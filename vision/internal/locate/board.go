@@ -33,15 +33,15 @@ func AppBoard(img gocv.Mat) (Candidate, float64, bool) {
 	bgr := raster.BGRView(small)
 	defer bgr.Close()
 	p := raster.BGRPlaneView(bgr)
-	mask := chromaMask(p)
-	if c, ok := boardOfMask(bgr, mask, p.W, p.H, 0); ok {
+	blobs := [][]spot{colourSpots(chromaMask(p), p.W, p.H)}
+	if c, ok := boardOfBlobs(bgr, blobs[0], 0); ok {
 		return c, scale, true
 	}
 	// Blurred neighbours that merged, or tiles too dim for the common
 	// threshold: each blob's own bright core.
-	cores := chromaCores(p)
-	if cores != nil {
-		if c, ok := boardOfMask(bgr, cores, p.W, p.H, 0); ok {
+	if cores := chromaCores(p); cores != nil {
+		blobs = append(blobs, colourSpots(cores, p.W, p.H))
+		if c, ok := boardOfBlobs(bgr, blobs[1], 0); ok {
 			return c, scale, true
 		}
 	}
@@ -49,21 +49,19 @@ func AppBoard(img gocv.Mat) (Candidate, float64, bool) {
 	// merged can cover more area than the single tiles left, and their
 	// lattice, two cells apart, bounds no board: the next family of
 	// sizes is the single tiles' (hunt-photos wild-photo-111).
-	for _, m := range [][]byte{mask, cores} {
-		if m == nil {
-			continue
-		}
-		if c, ok := boardOfMask(bgr, m, p.W, p.H, 1); ok {
+	for _, b := range blobs {
+		if c, ok := boardOfBlobs(bgr, b, 1); ok {
 			return c, scale, true
 		}
 	}
 	return Candidate{}, scale, false
 }
 
-// boardOfMask is AppBoard on one mask of the board's coloured cells,
-// its lattice walked through the spots of the family ranked rank.
-func boardOfMask(bgr gocv.Mat, mask []byte, w, h, rank int) (Candidate, bool) {
-	spots, blobs, l, ok := spotsOnLattice(mask, w, h, rank)
+// boardOfBlobs is AppBoard on the blobs of one mask of the board's
+// coloured cells, its lattice walked through the spots of the family
+// ranked rank.
+func boardOfBlobs(bgr gocv.Mat, blobs []spot, rank int) (Candidate, bool) {
+	spots, l, ok := spotsOnLattice(blobs, rank)
 	if !ok {
 		return Candidate{}, false
 	}

@@ -161,7 +161,7 @@ func tileExtent(v boardView, l spotLattice) (minC, minR, maxC, maxR int, ok bool
 	// coloured tiles can be judged. A tile counts as coloured by its
 	// look as well as by its spot: on a blurred board, neighbours of one
 	// colour merge into blobs that are no spot.
-	if t.blanks < 3 && 10*t.colouredTiles() < 9*(t.maxC-t.minC+1)*(t.maxR-t.minR+1) {
+	if t.blanks < 3 && 10*t.coloured < 9*(t.maxC-t.minC+1)*(t.maxR-t.minR+1) {
 		return t.minC, t.minR, t.maxC, t.maxR, false
 	}
 	traceBoard("blank %+v from %d cells", t.blank, t.blanks)
@@ -206,23 +206,8 @@ type tileJudge struct {
 	minC, minR, maxC, maxR int
 	blank                  cellLook // the typical blank tile's look
 	blanks                 int      // how many blank tiles it was learnt from
+	coloured               int      // the range's tiles that hold a coloured spot or look coloured
 	colourful              float64  // the median coloured tile's chroma
-}
-
-// colouredTiles counts the tiles of the judge's range that hold a
-// coloured spot or look coloured.
-func (t tileJudge) colouredTiles() int {
-	n := 0
-	for r := t.minR; r <= t.maxR; r++ {
-		for c := t.minC; c <= t.maxC; c++ {
-			if _, spotted := t.l.at[latticePos{c, r}]; spotted {
-				n++
-			} else if lk := t.v.look(c, r); lk.ok && lk.chroma >= minSpotChroma {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // newTileJudge learns the blank and the coloured tiles' look from the
@@ -233,10 +218,14 @@ func newTileJudge(v boardView, l spotLattice) tileJudge {
 	var mids, contrasts, spreads, chromas []float64
 	for r := t.minR; r <= t.maxR; r++ {
 		for c := t.minC; c <= t.maxC; c++ {
-			if _, coloured := l.at[latticePos{c, r}]; coloured {
+			if _, spotted := l.at[latticePos{c, r}]; spotted {
+				t.coloured++
 				continue
 			}
 			lk := v.look(c, r)
+			if lk.ok && lk.chroma >= minSpotChroma {
+				t.coloured++
+			}
 			if !lk.ok || lk.chroma >= minSpotChroma {
 				continue
 			}

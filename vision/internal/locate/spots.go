@@ -372,15 +372,14 @@ func (l spotLattice) bounds() (minC, minR, maxC, maxR int) {
 	return
 }
 
-// spotsOnLattice finds the spots of mask and the lattice through them. It
-// returns the single spots, every blob of the mask and the lattice. The
-// lattice is walked through the family of spot sizes ranked rank by
-// spotFamilies (0: the one covering most area).
-func spotsOnLattice(mask []byte, w, h, rank int) ([]spot, []spot, spotLattice, bool) {
-	blobs := colourSpots(mask, w, h)
+// spotsOnLattice finds the lattice through a mask's blobs (colourSpots).
+// It returns the single spots and the lattice. The lattice is
+// walked through the family of spot sizes ranked rank by spotFamilies
+// (0: the one covering most area).
+func spotsOnLattice(blobs []spot, rank int) ([]spot, spotLattice, bool) {
 	spots, fams := spotFamilies(blobs, rank+1)
 	if rank >= len(fams) {
-		return nil, nil, spotLattice{}, false
+		return nil, spotLattice{}, false
 	}
 	lo, hi := fams[rank][0], fams[rank][1]
 	traceBoard("spots %d family %d", len(spots), hi-lo)
@@ -391,14 +390,14 @@ func spotsOnLattice(mask []byte, w, h, rank int) ([]spot, []spot, spotLattice, b
 	}
 	l, ok := fitSpotLattice(spots, lo, hi)
 	if !ok {
-		return nil, nil, spotLattice{}, false
+		return nil, spotLattice{}, false
 	}
 	minC, minR, maxC, maxR := l.bounds()
 	traceBoard("lattice %d spots, cells %d..%d x %d..%d resid %.3f", len(l.at), minC, maxC, minR, maxR, l.residual)
 	if l.residual > locating.spots.maxResidual {
-		return nil, nil, spotLattice{}, false
+		return nil, spotLattice{}, false
 	}
-	return spots, blobs, l, true
+	return spots, l, true
 }
 
 // latticeStep finds the cell step (pitch and angle) that makes the most
