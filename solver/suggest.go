@@ -300,8 +300,15 @@ const SuggestBudget = 2 * time.Second
 func SuggestFixes(ctx context.Context, p *Puzzle, rules Rules, cells []CellOdds, sites []SiteOdds) (Suggestion, error) {
 	ctx, cancel := context.WithTimeout(ctx, SuggestBudget)
 	defer cancel()
+	return SuggestFixesWithin(ctx, p, rules, cells, sites, DefaultSuggestOptions)
+}
+
+// SuggestFixesWithin is SuggestFixes under opt's bounds and ctx's alone:
+// for a caller that weighs many readings and can spare each only a
+// moment, such as the reader choosing between grids it found.
+func SuggestFixesWithin(ctx context.Context, p *Puzzle, rules Rules, cells []CellOdds, sites []SiteOdds, opt SuggestOptions) (Suggestion, error) {
 	q, cands := readerChanges(p, rules, cells, sites)
-	return Suggest(ctx, q, cands, DefaultSuggestOptions)
+	return Suggest(ctx, q, cands, opt)
 }
 
 // RivalOf is Rival for a reading whose solve under rules gave solution,

@@ -142,8 +142,8 @@ func (p picture) fullByRules(r *Reading) *Reading {
 	if err != nil {
 		return nil
 	}
-	fr := p.takenByRules(func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
-		return readScaledOn(full.source(), observe, full.finder().FindWhere)
+	fr := p.takenByRules(r, func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
+		return readScaledOver(r, full.source(), observe, full.finder().FindWhere)
 	}, func(*Reading) bool { return true })
 	if fr == nil {
 		return nil
@@ -153,12 +153,13 @@ func (p picture) fullByRules(r *Reading) *Reading {
 }
 
 // takenByRules reads a grid again with read, unwatched, and gives that
-// reading where it has a published size and exactly one solution and
-// take takes it; nil otherwise. A watcher is shown the grid read, so
+// reading where it has a published size and exactly one solution, or
+// mends over prev, the reading it would replace (mendsOver), and take
+// takes it; nil otherwise. A watcher is shown the grid read, so
 // only the one taken, read once more.
-func (p picture) takenByRules(read func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error), take func(*Reading) bool) *Reading {
+func (p picture) takenByRules(prev *Reading, read func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error), take func(*Reading) bool) *Reading {
 	r, err := read(nil)
-	if err != nil || !r.publishedAndUnique() || !take(r) {
+	if err != nil || !r.publishedAndUnique() && !r.mendsOver(prev) || !take(r) {
 		return nil
 	}
 	if p.observe != nil {
@@ -251,8 +252,8 @@ func (p picture) lastResortByRules(r *Reading) *Reading {
 	// smaller one: a sudoku's digits, read again, fill a binary
 	// puzzle's 8×8 within its 9×9 with exactly one solution
 	// (wicht-sudoku image43, image120, image188).
-	return p.takenByRules(func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
-		return readScaledOn(p.source(), observe, p.finder().FindLastWhere)
+	return p.takenByRules(r, func(observe func(cellread.Image, clueread.SiteImage)) (*Reading, error) {
+		return readScaledOver(r, p.source(), observe, p.finder().FindLastWhere)
 	}, func(lr *Reading) bool { return lr.Rows*lr.Cols >= r.Rows*r.Cols })
 }
 
@@ -293,9 +294,40 @@ func (p picture) lastResort(err error) (*Reading, error) {
 // is taken over the first only where the first was a piece of it
 // (pieceOf).
 func readScaledOn(src *source, observe func(cellread.Image, clueread.SiteImage), find func(shown func(locate.Candidate, float64) bool) (locate.Candidate, float64, error)) (*Reading, error) {
+	return readScaledOver(nil, src, observe, find)
+}
+
+// readScaledOver is readScaledOn for a read whose reading would replace
+// prev where the rules take it (takenByRules; nil at the first read):
+// where no rung gives a grid that stands alone, a rung's reading that
+// mends over prev (mendsOver) is returned for the caller to weigh.
+func readScaledOver(prev *Reading, src *source, observe func(cellread.Image, clueread.SiteImage), find func(shown func(locate.Candidate, float64) bool) (locate.Candidate, float64, error)) (*Reading, error) {
 	var first, r *Reading
 	var firstC, c locate.Candidate
 	var firstScale float64
+	// mendable is the first reading of a published size that is not
+	// unique but that one or two plausible changes make so
+	// (fixableByRules). Where no rung's reading is unique, it stands
+	// over a first reading at a size no published puzzle has, or one
+	// no plausible fix mends: a tile board's loose lattice reads every
+	// cell, but its first rung found a piece of it and the board's
+	// reading misses a clue or reads '=' for 'x' (study-photos
+	// wild-photo-062, 10×10 read 10×8; hunt-photos wild-photo-051). The
+	// reading is returned as read; the fixes stay suggestions for the
+	// caller's search.
+	var mendable *Reading
+	var mendableC locate.Candidate
+	var mendableScale float64
+	var mendableOver *Reading
+	weighMendable := func(fr *Reading, fc locate.Candidate, foundScale float64) {
+		over := first
+		if over == nil {
+			over = prev
+		}
+		if mendable == nil && over != nil && fr.mendsOver(over) {
+			mendable, mendableC, mendableScale, mendableOver = fr, fc, foundScale, over
+		}
+	}
 	var seen []seenGrid
 	_, locScale, err := find(func(found locate.Candidate, foundScale float64) bool {
 		// A big grid is not read again for the rules, but where the first
@@ -340,6 +372,7 @@ func readScaledOn(src *source, observe func(cellread.Image, clueread.SiteImage),
 				r, c = fr, fc
 				return true
 			}
+			weighMendable(fr, fc, foundScale)
 			return false
 		}
 		if bigger {
@@ -361,10 +394,17 @@ func readScaledOn(src *source, observe func(cellread.Image, clueread.SiteImage),
 			r, c = fr, fc
 			return true
 		}
+		weighMendable(fr, fc, foundScale)
 		return false
 	})
 	switch {
 	case err == nil:
+	case mendable != nil && (first == nil || mendableOver == first || mendable.mendsOver(first)):
+		if first != nil {
+			mendableC.Evidence.PassedOver = fmt.Sprintf("%dx%d %s", first.Rows, first.Cols, first.Method)
+			mendable.Evidence.PassedOver = mendableC.Evidence.PassedOver
+		}
+		r, c, locScale = mendable, mendableC, mendableScale
 	case first != nil:
 		r, c, locScale = first, firstC, firstScale
 	default:

@@ -1,7 +1,9 @@
 package vision
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -44,6 +46,54 @@ func (r *Reading) solvesAsPrinted() bool {
 // they take over another, or of a finding too weak to stand alone.
 func (r *Reading) publishedAndUnique() bool {
 	return r.publishedSize() && r.solvesAsPrinted()
+}
+
+// rungFixTime and rungFixOptions bound the fix search that weighs a
+// rung's reading against another (fixableByRules): a reading at the
+// grid's true size misses a clue or misreads a cell or two, which the
+// search mends in a handful of tries, and it may run on every rung's
+// reading, so it cannot take the user's whole budget
+// (solver.SuggestBudget) each time. Two changes at most: the more
+// changes allowed, the likelier a grid read at a wrong size is made
+// unique by chance.
+const rungFixTime = 100 * time.Millisecond
+
+// rungFixCost is the most a fix that lets a reading stand over another
+// may give up: the changes together at least one chance in ten. The
+// user's suggestions may cost up to solver.DefaultSuggestOptions'
+// MaxCost, but a grid chosen on an unlikely fix is a guess. Of the five
+// readings the suites' rungs offered that a fix mended, the two whose
+// fixes cost under it were fixed right (two '=' read for 'x' at odds
+// near a half, study-photos wild-photo-062, hunt-photos wild-photo-051);
+// those over it, at 4.9 to 9.5, were a sudoku's 10×10 (wicht-sudoku
+// image1005), a 6×6 of an 8×8 and a clue wrongly turned.
+var rungFixCost = math.Log(10)
+
+var rungFixOptions = solver.SuggestOptions{MaxChanges: 2, MaxTries: 300, MaxCost: rungFixCost}
+
+// fixableByRules says whether the rules' fix search, within rungFixTime
+// and rungFixOptions, finds a plausible change to the reading, every
+// filled cell taken as a given, that leaves it exactly one solution.
+func (r *Reading) fixableByRules() bool {
+	rules, _ := r.Rules()
+	p, err := r.Puzzle(rules)
+	if err != nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), rungFixTime)
+	defer cancel()
+	_, err = solver.SuggestFixesWithin(ctx, p, rules, r.CellOdds(p), r.SiteOdds(), rungFixOptions)
+	return err == nil
+}
+
+// mendsOver says whether r, though not unique as read, stands over prev,
+// which is not unique either: r has a published size and a plausible fix
+// or two leaves it one solution (fixableByRules), where prev has a size
+// no published puzzle has or no such fix. A missed clue or a misread
+// cell is a likelier mistake than a grid read at an impossible size, or
+// than a reading so far off that no plausible fix makes it a puzzle.
+func (r *Reading) mendsOver(prev *Reading) bool {
+	return r.publishedSize() && (!prev.publishedSize() || !prev.fixableByRules()) && r.fixableByRules()
 }
 
 // The ways a grid's lattice is found a row or a column off, as

@@ -185,3 +185,69 @@ func TestMostGivens(t *testing.T) {
 		})
 	}
 }
+
+// mendFixture is a reading of a generated 3-in-a-Row puzzle of rows×cols
+// read with every cell all but sure, except, when doubt ≥ 0, the first
+// given from doubt on whose flip leaves it no solution, read flipped with
+// confidence 0.5: one plausible change mends it.
+func mendFixture(t *testing.T, rows, cols int, seed uint64, doubt int) *Reading {
+	t.Helper()
+	p, _, err := solver.Generate(solver.GenOptions{Rules: solver.ThreeInARow, Rows: rows, Cols: cols, Difficulty: solver.Easy, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Reading{Rows: rows, Cols: cols, Cells: append([]solver.Cell(nil), p.Cells...), Style: cellread.StyleSquareCircle}
+	for range r.Cells {
+		r.Confidence = append(r.Confidence, 0.999)
+	}
+	if doubt < 0 {
+		return r
+	}
+	// The first given from doubt on whose flip leaves the puzzle
+	// without one solution.
+	for ; doubt < len(r.Cells); doubt++ {
+		read := r.Cells[doubt]
+		if read == solver.Empty {
+			continue
+		}
+		r.Cells[doubt] = solver.Zero
+		if read == solver.Zero {
+			r.Cells[doubt] = solver.One
+		}
+		if !r.solvesOnce() {
+			r.Confidence[doubt] = 0.5
+			return r
+		}
+		r.Cells[doubt] = read
+	}
+	t.Fatal("no given's flip leaves the fixture without one solution")
+	return nil
+}
+
+// A reading that is not unique stands over another only at a published
+// size, mended by a plausible change, and over a reading at a size no
+// published puzzle has or with no such change.
+func TestMendsOver(t *testing.T) {
+	mendable := mendFixture(t, 6, 6, 11, 7)
+	sure := mendFixture(t, 6, 6, 12, 3)
+	sure.Confidence = nil // no doubt: nothing plausible to change
+	unpublished := mendFixture(t, 4, 6, 11, -1)
+	oddMendable := mendFixture(t, 5, 6, 13, 4)
+	for _, tc := range []struct {
+		name    string
+		r, prev *Reading
+		want    bool
+	}{
+		{"mended over an impossible size", mendable, unpublished, true},
+		{"mended over a reading no change mends", mendable, sure, true},
+		{"not over a reading a change mends too", mendable, mendFixture(t, 8, 8, 11, 20), false},
+		{"nothing plausible to change", sure, unpublished, false},
+		{"mended but at an impossible size", oddMendable, unpublished, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.r.mendsOver(tc.prev); got != tc.want {
+				t.Errorf("mendsOver = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
