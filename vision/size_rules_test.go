@@ -189,8 +189,8 @@ func TestMostGivens(t *testing.T) {
 // mendFixture is a reading of a generated 3-in-a-Row puzzle of rows×cols
 // read with every cell all but sure, except, when doubt ≥ 0, the first
 // given from doubt on whose flip leaves it no solution, read flipped with
-// confidence 0.5: one plausible change mends it.
-func mendFixture(t *testing.T, rows, cols int, seed uint64, doubt int) *Reading {
+// confidence doubtConf: at 0.5, one plausible change mends it.
+func mendFixture(t *testing.T, rows, cols int, seed uint64, doubt int, doubtConf float64) *Reading {
 	t.Helper()
 	p, _, err := solver.Generate(solver.GenOptions{Rules: solver.ThreeInARow, Rows: rows, Cols: cols, Difficulty: solver.Easy, Seed: seed})
 	if err != nil {
@@ -215,7 +215,7 @@ func mendFixture(t *testing.T, rows, cols int, seed uint64, doubt int) *Reading 
 			r.Cells[doubt] = solver.One
 		}
 		if !r.solvesOnce() {
-			r.Confidence[doubt] = 0.5
+			r.Confidence[doubt] = doubtConf
 			return r
 		}
 		r.Cells[doubt] = read
@@ -228,11 +228,11 @@ func mendFixture(t *testing.T, rows, cols int, seed uint64, doubt int) *Reading 
 // size, mended by a plausible change, and over a reading at a size no
 // published puzzle has or with no such change.
 func TestMendsOver(t *testing.T) {
-	mendable := mendFixture(t, 6, 6, 11, 7)
-	sure := mendFixture(t, 6, 6, 12, 3)
+	mendable := mendFixture(t, 6, 6, 11, 7, 0.5)
+	sure := mendFixture(t, 6, 6, 12, 3, 0.5)
 	sure.Confidence = nil // no doubt: nothing plausible to change
-	unpublished := mendFixture(t, 4, 6, 11, -1)
-	oddMendable := mendFixture(t, 5, 6, 13, 4)
+	unpublished := mendFixture(t, 4, 6, 11, -1, 0)
+	oddMendable := mendFixture(t, 5, 6, 13, 4, 0.5)
 	for _, tc := range []struct {
 		name    string
 		r, prev *Reading
@@ -240,9 +240,12 @@ func TestMendsOver(t *testing.T) {
 	}{
 		{"mended over an impossible size", mendable, unpublished, true},
 		{"mended over a reading no change mends", mendable, sure, true},
-		{"not over a reading a change mends too", mendable, mendFixture(t, 8, 8, 11, 20), false},
+		{"not over a reading a change mends too", mendable, mendFixture(t, 8, 8, 11, 20, 0.5), false},
 		{"nothing plausible to change", sure, unpublished, false},
 		{"mended but at an impossible size", oddMendable, unpublished, false},
+		// A misread the net was 95 % sure of costs log 19, over
+		// rungFixCost: a grid chosen on it would be a guess.
+		{"not on an unlikely fix", mendFixture(t, 6, 6, 11, 7, 0.95), unpublished, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.r.mendsOver(tc.prev); got != tc.want {
