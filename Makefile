@@ -156,8 +156,8 @@ bench:
 # The reader's lab command prints README's accuracy tables; it has more
 # (snapshot, diff, score of any suite or folder): go run ./cmd/visionlab help.
 vision-report:
-	$(GO) run -tags $(TAGS) ./cmd/visionlab score -fail-dir /tmp/synth-fail report screens wild-clean wild-photos fresh-clean fresh-photos fresh2-clean fresh2-photos
-	$(GO) run -tags $(TAGS) ./cmd/visionlab endtoend screens seed555 seed7 wild-clean wild-photos fresh-clean fresh-photos fresh2-clean fresh2-photos
+	$(GO) run -tags $(TAGS) ./cmd/visionlab score -fail-dir /tmp/synth-fail report screens wild-clean wild-photos fresh-clean fresh-photos fresh2-clean fresh2-photos fresh3-clean fresh3-photos
+	$(GO) run -tags $(TAGS) ./cmd/visionlab endtoend screens seed555 seed7 wild-clean wild-photos fresh-clean fresh-photos fresh2-clean fresh2-photos fresh3-clean fresh3-photos
 	$(GO) run -tags $(TAGS) ./cmd/visionlab givens wild-clean wild-photos fresh-clean fresh-photos
 
 # Each parser's fuzz target for FUZZTIME; the seed corpora also run in `make test`.

@@ -162,10 +162,14 @@ func (p picture) takenByRules(prev *Reading, read func(observe func(cellread.Ima
 	if err != nil || !r.publishedAndUnique() && !r.mendsOver(prev) || !take(r) {
 		return nil
 	}
+	mended := !r.publishedAndUnique()
 	if p.observe != nil {
 		if r, err = read(p.observe); err != nil {
 			return nil
 		}
+	}
+	if mended && r.Evidence.PassedOver == "" {
+		r.Evidence.PassedOver = fmt.Sprintf("%dx%d %s", prev.Rows, prev.Cols, prev.Method)
 	}
 	return r
 }

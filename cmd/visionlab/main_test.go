@@ -93,6 +93,7 @@ func TestBlindSuites(t *testing.T) {
 		blind bool
 	}{
 		{"fresh-clean", true}, {"fresh-photos", true}, {"fresh2-clean", true}, {"fresh2-photos", true},
+		{"fresh3-clean", true}, {"fresh3-photos", true},
 		{"fresh-photos:10", true}, {"fresh-photos@9702", false},
 		{"dev-photos", false}, {"hunt-clean", false}, {"screens", false},
 	} {

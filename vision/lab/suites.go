@@ -54,6 +54,8 @@ var Suites = []Suite{
 	{Name: "fresh2-clean", Seed: 9601, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-11-29 after the style-by-fit change was written, then only measured, totals only (wild looks, screenshots)", Blind: true},
 	{Name: "fresh2-photos", Seed: 9602, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on, never looked into: as fresh2-clean, photos", Blind: true},
 	{Name: "marks-photos", Seed: 9702, Kind: synth.KindPhoto, N: 140, Wild: true, What: "looked into: rendered 2026-12-02 to find why the player's marks go unseen on the fresh suites' boards without opening them (wild looks, photos)"},
+	{Name: "fresh3-clean", Seed: 9901, Kind: synth.KindClean, N: 140, Wild: true, What: "never tuned on, never looked into: rendered 2026-12-03 after that session's last reader change, then only measured, totals only (wild looks, screenshots)", Blind: true},
+	{Name: "fresh3-photos", Seed: 9902, Kind: synth.KindPhoto, N: 140, Wild: true, What: "never tuned on, never looked into: as fresh3-clean, photos", Blind: true},
 	{Name: "fixtures", Dir: "repo:vision/testdata/reader", What: "the reader's own clean screenshots (testdata)"},
 	{Name: "wicht", Dir: "photos/wicht-sudoku", What: "202 real phone photos of sudokus, ink truth"},
 	{Name: "screens", Dir: "screens", What: "real app and web screenshots"},

@@ -112,8 +112,11 @@ type Evidence struct {
 	CellsByLook bool `json:"cells_by_look,omitempty"`
 	// PassedOver is the size and method ("6x6 lattice") of the grid the
 	// first rung found, where its reading had not exactly one solution
-	// and a lower rung's, read at a published size, had: the rules
-	// picked the rung (vision/read.go, readScaledOn).
+	// and a lower rung's, read at a published size, had, or had none
+	// but one or two likely fixes away (vision/size_rules.go,
+	// mendsOver): the rules picked the rung (vision/read.go,
+	// readScaledOver), or the grid read again over the first reading
+	// (takenByRules).
 	PassedOver string `json:"passed_over,omitempty"`
 	// CluesByColour is how many clues, lost or misread in grey, were
 	// read in the colour of the clues the net was sure of and taken on
