@@ -169,7 +169,7 @@ func (p picture) takenByRules(prev *Reading, read func(observe func(cellread.Ima
 		}
 	}
 	if mended && r.Evidence.PassedOver == "" {
-		r.Evidence.PassedOver = fmt.Sprintf("%dx%d %s", prev.Rows, prev.Cols, prev.Method)
+		r.Evidence.PassedOver = passedOver(prev)
 	}
 	return r
 }
@@ -323,12 +323,22 @@ func readScaledOver(prev *Reading, src *source, observe func(cellread.Image, clu
 	var mendableC locate.Candidate
 	var mendableScale float64
 	var mendableOver *Reading
+	// Every rung's reading is weighed against the same one (prev, then
+	// first), whose fix search is run once, not once a rung.
+	var weighedOver *Reading
+	var overYields bool
 	weighMendable := func(fr *Reading, fc locate.Candidate, foundScale float64) {
 		over := first
 		if over == nil {
 			over = prev
 		}
-		if mendable == nil && over != nil && fr.mendsOver(over) {
+		if mendable != nil || over == nil || !fr.publishedSize() {
+			return
+		}
+		if over != weighedOver {
+			weighedOver, overYields = over, over.yieldsToMend()
+		}
+		if overYields && fr.fixableByRules() {
 			mendable, mendableC, mendableScale, mendableOver = fr, fc, foundScale, over
 		}
 	}
@@ -393,7 +403,7 @@ func readScaledOver(prev *Reading, src *source, observe func(cellread.Image, clu
 		}
 		if fr.publishedAndUnique() {
 			// On the candidate too, for a caller who reads it again.
-			fc.Evidence.PassedOver = fmt.Sprintf("%dx%d %s", first.Rows, first.Cols, first.Method)
+			fc.Evidence.PassedOver = passedOver(first)
 			fr.Evidence.PassedOver = fc.Evidence.PassedOver
 			r, c = fr, fc
 			return true
@@ -403,9 +413,9 @@ func readScaledOver(prev *Reading, src *source, observe func(cellread.Image, clu
 	})
 	switch {
 	case err == nil:
-	case mendable != nil && (first == nil || mendableOver == first || mendable.mendsOver(first)):
+	case mendable != nil && (first == nil || mendableOver == first || first.yieldsToMend()):
 		if first != nil {
-			mendableC.Evidence.PassedOver = fmt.Sprintf("%dx%d %s", first.Rows, first.Cols, first.Method)
+			mendableC.Evidence.PassedOver = passedOver(first)
 			mendable.Evidence.PassedOver = mendableC.Evidence.PassedOver
 		}
 		r, c, locScale = mendable, mendableC, mendableScale
@@ -423,6 +433,12 @@ func readScaledOver(prev *Reading, src *source, observe func(cellread.Image, clu
 		r.lookByRules()
 	}
 	return r, nil
+}
+
+// passedOver names a reading the rules passed over for another, as
+// Evidence.PassedOver records it ("6x6 lattice").
+func passedOver(r *Reading) string {
+	return fmt.Sprintf("%dx%d %s", r.Rows, r.Cols, r.Method)
 }
 
 // seenGrid is a grid a rung found, as the reader would read it: the

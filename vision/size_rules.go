@@ -89,11 +89,18 @@ func (r *Reading) fixableByRules() bool {
 // mendsOver says whether r, though not unique as read, stands over prev,
 // which is not unique either: r has a published size and a plausible fix
 // or two leaves it one solution (fixableByRules), where prev has a size
-// no published puzzle has or no such fix. A missed clue or a misread
-// cell is a likelier mistake than a grid read at an impossible size, or
-// than a reading so far off that no plausible fix makes it a puzzle.
+// no published puzzle has or no such fix (yieldsToMend). A missed clue
+// or a misread cell is a likelier mistake than a grid read at an
+// impossible size, or than a reading so far off that no plausible fix
+// makes it a puzzle.
 func (r *Reading) mendsOver(prev *Reading) bool {
-	return r.publishedSize() && (!prev.publishedSize() || !prev.fixableByRules()) && r.fixableByRules()
+	return r.publishedSize() && prev.yieldsToMend() && r.fixableByRules()
+}
+
+// yieldsToMend says whether a reading that mends (mendsOver) may stand
+// over r: r has a size no published puzzle has, or no plausible fix.
+func (r *Reading) yieldsToMend() bool {
+	return !r.publishedSize() || !r.fixableByRules()
 }
 
 // The ways a grid's lattice is found a row or a column off, as

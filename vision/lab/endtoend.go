@@ -51,7 +51,7 @@ type EndToEnd struct {
 func (e *Env) MeasureEndToEnd(cases []Case, w io.Writer) (EndToEnd, error) {
 	var out EndToEnd
 	err := forEachTruth(cases, func(c Case, img string, tr Truth) error {
-		answer, ok := trueAnswer(tr)
+		answer, ok := TrueAnswer(tr)
 		if !ok {
 			return nil
 		}
@@ -182,9 +182,9 @@ func namelessSymbols(style string) bool {
 	return false
 }
 
-// trueAnswer is the unique solution of the truth's own puzzle, if it has
+// TrueAnswer is the unique solution of the truth's own puzzle, if it has
 // one. Wicht-sudoku's ink truth has no puzzle.
-func trueAnswer(tr Truth) ([]solver.Cell, bool) {
+func TrueAnswer(tr Truth) ([]solver.Cell, bool) {
 	if tr.Rows == 0 || strings.Contains(strings.Join(tr.Cells, ""), "#") {
 		return nil, false
 	}
