@@ -513,7 +513,7 @@ func TestGivensByRules(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &Reading{Rows: 8, Cols: 8, Style: StyleSquareCircle, Cells: slices.Clone(tc.cells)}
-			r.givensByRules(tc.offered, tc.sure)
+			r.givensByRules("offered", tc.offered, tc.sure)
 			if got := slices.Equal(r.Given, tc.offered); got != tc.kept {
 				t.Errorf("kept the offer: %v, want %v (given %v)", got, tc.kept, r.Given)
 			}

@@ -6,7 +6,17 @@ import (
 	"time"
 
 	"binocle/solver"
+	"binocle/vision/internal/cellread"
+	"binocle/vision/internal/raster"
 )
+
+// traceGivens tells `visionlab trace` which split of givens and marks
+// the rules took or turned down.
+func traceGivens(format string, args ...any) {
+	if raster.Trace != nil {
+		raster.Trace(format, args...)
+	}
+}
 
 // IsGiven says whether cell i holds a printed given: filled, and not
 // told apart as a player's mark.
@@ -106,17 +116,62 @@ const givensRuleTime = 100 * time.Millisecond
 // solution either (a random fill, a misread cell, a player's wrong
 // entry), a split the marks model is sure of stands (sure,
 // cellread.Tuned.Givens' netSure). It keeps the reading as it was
-// otherwise.
-func (r *Reading) givensByRules(given []bool, sure bool) {
+// otherwise, and says whether it took given; what names the split's
+// source in the trace.
+func (r *Reading) givensByRules(what string, given []bool, sure bool) bool {
 	was := r.Given
 	r.Given = given
 	if r.unique(r.GivensPuzzle, givensRuleTime) {
-		return
+		traceGivens("the %s split's givens have one solution: taken", what)
+		return true
 	}
 	if sure && !r.unique(r.Puzzle, givensRuleTime) {
-		return
+		traceGivens("the %s split is sure and the rules cannot judge: taken", what)
+		return true
+	}
+	traceGivens("the %s split's givens have no single solution (sure %v): not taken", what, sure)
+	r.Given = was
+	return false
+}
+
+// givensShadeTime bounds givensByShade's solves together: a board whose
+// model says it holds marks but whose split the rules turn down is
+// rare, and its cuts are tried one after the other.
+const givensShadeTime = 200 * time.Millisecond
+
+// givensByShade takes for the givens the fewest of the most shaded filled
+// cells (order, most shaded first, with each one's shade; as
+// cellread.ShadeOrder) that make a puzzle with one solution, where they
+// stand apart from the rest as a shaded group (cellread.ShadeCut).
+// Published puzzles print few givens more than their one solution
+// needs, and an app shades the cells it printed: on a photo, light
+// moves the shades too far for any level to split them, but their order
+// mostly holds, and the rules tell where it ends (hunt-photos' Tango
+// boards, whose player's pieces look like the printed ones). It keeps
+// the reading as it was where no cut does.
+func (r *Reading) givensByShade(order []int, shade []float64) bool {
+	was := r.Given
+	deadline := time.Now().Add(givensShadeTime)
+	for k := 1; k < len(order); k++ {
+		left := time.Until(deadline)
+		if left <= 0 {
+			break
+		}
+		if !cellread.ShadeCut(shade, k) {
+			continue
+		}
+		given := make([]bool, len(r.Cells))
+		for _, i := range order[:k] {
+			given[i] = true
+		}
+		r.Given = given
+		if r.unique(r.GivensPuzzle, left) {
+			traceGivens("the %d most shaded of %d filled cells have one solution: taken for the givens", k, len(order))
+			return true
+		}
 	}
 	r.Given = was
+	return false
 }
 
 // unique says whether the puzzle that puzzle makes of r under r's rules

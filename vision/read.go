@@ -580,11 +580,17 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 	var kinds [][cellread.KindCount]float64
 	var learned []bool
 	var sure bool
+	var shadeOrder []int
+	var shade []float64
+	var doubted []bool
 	readCells := func() {
 		r.Style, r.Cells, r.Confidence, r.Values, kinds, r.resembled = cellread.Read(ci)
-		r.Given = cellread.FindGivens(ci, r.Style, r.Cells)
+		r.Given, doubted = cellread.FindGivensDoubted(ci, r.Style, r.Cells)
 		if !r.HasMarks() {
 			learned, sure = cellread.LearnedGivens(ci, r.Style, r.Cells)
+			if learned != nil {
+				shadeOrder, shade = cellread.ShadeOrder(ci, r.Style, r.Cells)
+			}
 		}
 	}
 	// The glyphs are asked only where the locator's centres showed no
@@ -619,8 +625,12 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 		bothAtOnce(readCells, readSites)
 	}
 	r.strips = cellread.ForeignStrips(r.Style, rows, cols, kinds, cluedCells(rows, cols, r.Edges), locate.MinPuzzleSide)
-	if learned != nil {
-		r.givensByRules(learned, sure)
+	switch {
+	case doubted != nil && r.givensByRules("shades' local", doubted, false):
+	case learned != nil && !r.givensByRules("learned", learned, sure):
+		// The model sees marks on the board, but not which: the shades
+		// may tell, where the rules say where they part.
+		r.givensByShade(shadeOrder, shade)
 	}
 	r.Corners = locate.ScaleQuad(quad, scale)
 	// Homography: CellPx grid units -> rectified px -> img px -> original px.

@@ -1,6 +1,7 @@
 package cellread
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -15,7 +16,10 @@ import (
 //
 //   - shading: LinkedIn Tango (and apps like it) sit their locked cells on
 //     a background a shade off the plain cells'; a filled cell on plain
-//     background is the player's.
+//     background is the player's. On a photo, light can move the levels
+//     by more than the shade; each cell is then weighed against the
+//     plain cells around it, and a split seen only so stands where the
+//     rules agree (FindGivensDoubted).
 //   - ink: on paper the givens are printed black and the player writes in
 //     pen (blue, any colour) or pencil (grey, fainter than print).
 //
@@ -29,19 +33,32 @@ import (
 // handwriting in an ink like the print's, a pencil on two-colour print.
 // It still calls some print the player's, so the reader keeps its split
 // only when the givens left have the one solution a published puzzle has
-// (vision's givensByRules), once the clues are read.
+// (vision's givensByRules), once the clues are read. Where the rules turn
+// its split down, the cells in order of their shade (ShadeOrder) may
+// still part where the rules say (vision's givensByShade).
 
 // FindGivens tells, for each cell of a classified grid, whether its
 // symbol is printed (true) or the player's (false); blank cells are false.
 func FindGivens(ci Image, style Style, cells []solver.Cell) []bool {
-	if g := handGivens(ci, style, cells); g != nil {
-		return g
+	given, _ := FindGivensDoubted(ci, style, cells)
+	return given
+}
+
+// FindGivensDoubted is FindGivens, and a split the reader should take
+// only where the rules agree (doubted, or nil): one the shades show only
+// against their neighbours' levels (shadedGivens), which light on a
+// photo can fake where a few cells sit in a shadow's edge. given is then
+// every filled cell a given, as where no test finds marks.
+func FindGivensDoubted(ci Image, style Style, cells []solver.Cell) (given, doubted []bool) {
+	g, doubted := handGivens(ci, style, cells)
+	if g != nil {
+		return g, nil
 	}
-	given := make([]bool, len(cells))
+	given = make([]bool, len(cells))
 	for i, v := range cells {
 		given[i] = v != solver.Empty
 	}
-	return given
+	return given, doubted
 }
 
 // LearnedGivens says which filled cells are printed by the marks model
@@ -63,22 +80,26 @@ func LearnedGivens(ci Image, style Style, cells []solver.Cell) ([]bool, bool) {
 }
 
 // handGivens tells the givens by the hand tests below, in turn, or gives
-// nil when none finds the filled cells falling into two groups.
-func handGivens(ci Image, style Style, cells []solver.Cell) []bool {
+// nil when none finds the filled cells falling into two groups; doubted
+// is a split shadedGivens found only against the neighbours' levels,
+// where no other test finds one.
+func handGivens(ci Image, style Style, cells []solver.Cell) (given, doubted []bool) {
 	if style != StyleTiles {
-		if g := shadedGivens(ci, style, cells); g != nil {
-			return g
+		g, local := shadedGivens(ci, style, cells)
+		if g != nil && !local {
+			return g, nil
 		}
+		doubted = g
 		if style != StyleTango {
 			if g, doubtful := colourGivens(ci, cells); g != nil && (!doubtful || netAgrees(ci, cells, g)) {
-				return g
+				return g, nil
 			}
 			if g := inkGivens(ci, cells); g != nil {
-				return g
+				return g, nil
 			}
 		}
 	}
-	return nil
+	return nil, doubted
 }
 
 // shadedGivens splits the filled cells by their background: the group on
@@ -89,55 +110,16 @@ func handGivens(ci Image, style Style, cells []solver.Cell) []bool {
 // compare with: the shaded group is then the one off the board's own tone
 // (darker on a light board), trusted at once on a Tango board and on any
 // other only when it looks like givens (finishedShading). It returns nil
-// when the backgrounds do not split clearly.
-func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
+// when the backgrounds do not split clearly; local says the split shows
+// only against the neighbours' levels (flattenLocally), on a board with
+// blank cells, and so stands only where the rules agree.
+func shadedGivens(ci Image, style Style, cells []solver.Cell) (given []bool, local bool) {
 	p := &Tuned.Givens
-	ink := style != StyleTango
-	var table []int
-	background := func(row, col int) (float64, bool) { return ci.background(row, col, ink, &table) }
-	filled, levels, ok := filledLevels(ci, cells, background)
-	if !ok && style == StyleTango {
-		// A piece that leaves too little of its cell to measure around
-		// it (a big sun's rays): every cell is measured in its corners
-		// instead, which a round piece leaves clear. On paper a glyph
-		// reaching the corners would be measured with the lines and
-		// borders beside them.
-		background = ci.cornerLevel
-		filled, levels, ok = filledLevels(ci, cells, background)
-	}
+	m, ok := measureShades(ci, style, cells)
 	if !ok {
-		return nil
+		return nil, false
 	}
-	var blank []float64
-	var blankAt []int
-	for i, v := range cells {
-		if v != solver.Empty {
-			continue
-		}
-		if level, ok := background(i/ci.Cols, i%ci.Cols); ok {
-			blank = append(blank, level)
-			blankAt = append(blankAt, i)
-		}
-	}
-	// Which way a shade goes follows the board's polarity, which the
-	// glyphs tell whatever the exposure: a light board photographed dim
-	// is still a light board, its grey under any fixed level.
-	lightBoard := !ci.LightGlyphs
-	if len(blank) >= p.lightFitCells {
-		// Light falling off across a photo darkens the far cells by as
-		// much as a shading: the levels are taken against the plane the
-		// blank cells' lie on, which the givens' shading, on cells of
-		// their own, does not bend.
-		if light, ok := fitPlane(blankAt, blank, ci.Cols); ok {
-			base := median(blank)
-			for k, i := range blankAt {
-				blank[k] += base - light(i)
-			}
-			for k, i := range filled {
-				levels[k] += base - light(i)
-			}
-		}
-	}
+	filled, levels, blankAt, blank, lightBoard := m.filled, m.levels, m.blankAt, m.blank, m.lightBoard
 	s, ok := SplitTwo(levels, p.ShadeGap, p.ShadeFloor)
 	if !ok && len(blank) == 0 {
 		s, ok = splitUnderLight(filled, levels, ci.Cols, lightBoard)
@@ -146,22 +128,50 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		raster.Trace("shaded givens: %d filled split %.1f (%d) / %.1f (%d) clear %v; %d blank, median %.1f spread %.1f",
 			len(filled), s.loMean, len(s.Lo), s.hiMean, len(s.hi), ok, len(blank), median(blank), madSpread(blank))
 	}
-	if !ok {
-		return nil
+	if ok {
+		if given := shadedSplit(style, ci.Cols, cells, filled, s, blank, lightBoard, p.ShadeGap); given != nil {
+			return given, false
+		}
 	}
+	// Light on a photo is rarely a plane: a shadow's band or a bend's
+	// fall-off moves a whole stretch of cells by more than an app's
+	// shade. Against the levels of the cells around it, a shaded cell
+	// still stands out by its shade, and a cell in the shadow does not.
+	levels, blank = flattenLocally(filled, levels, blankAt, blank, ci.Cols)
+	s, ok = splitTwo(levels, p.localShadeGap, p.ShadeFloor, 0)
+	if raster.Trace != nil {
+		raster.Trace("shaded givens against their neighbours: split %.1f (%d) / %.1f (%d) clear %v; blank median %.1f spread %.1f",
+			s.loMean, len(s.Lo), s.hiMean, len(s.hi), ok, median(blank), madSpread(blank))
+	}
+	if !ok {
+		return nil, false
+	}
+	// On a finished board, with no plain level, finishedShading has
+	// already asked whether the shaded group looks like givens; and its
+	// rules cannot judge, as any split leaves givens the grid solves.
+	return shadedSplit(style, ci.Cols, cells, filled, s, blank, lightBoard, p.localShadeGap), len(blank) > 0
+}
+
+// shadedSplit takes a clear split of the filled cells' backgrounds (s,
+// over filled) for the givens where the blank cells' levels (blank) show
+// the plain group, or, on a finished board, where the shaded group looks
+// like givens; otherwise nil. gap is the least shade the split was
+// taken at.
+func shadedSplit(style Style, cols int, cells []solver.Cell, filled []int, s split, blank []float64, lightBoard bool, gap float64) []bool {
+	p := &Tuned.Givens
 	var shadedLow bool
 	if len(blank) > 0 {
 		plain, spread := median(blank), madSpread(blank)
-		if spread > p.plainSpread*p.ShadeGap {
+		if spread > p.plainSpread*gap {
 			// The plain cells themselves vary: light falling across a
 			// photo, not an app's two tones.
 			return nil
 		}
 		dLo, dHi := math.Abs(s.loMean-plain), math.Abs(s.hiMean-plain)
 		switch {
-		case dHi <= p.onLevel*p.ShadeGap && dLo >= p.ShadeGap:
+		case dHi <= p.onLevel*gap && dLo >= gap:
 			shadedLow = true
-		case dLo <= p.onLevel*p.ShadeGap && dHi >= p.ShadeGap:
+		case dLo <= p.onLevel*gap && dHi >= gap:
 			shadedLow = false
 		default:
 			return nil
@@ -183,7 +193,7 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		}
 	} else {
 		shadedLow = lightBoard
-		if style != StyleTango && !finishedShading(ci.Cols, cells, filled, s, shadedLow) {
+		if style != StyleTango && !finishedShading(cols, cells, filled, s, shadedLow) {
 			return nil
 		}
 	}
@@ -195,6 +205,202 @@ func shadedGivens(ci Image, style Style, cells []solver.Cell) []bool {
 		given[filled[k]] = !shadedLow
 	}
 	return given
+}
+
+// flattenLocally gives each measured cell's level (the filled cells'
+// levels at filled, the blank cells' at blankAt) less the plain level
+// the cells around it show, plus the board's plain median: a background
+// estimate that follows light wherever it bends. The plain level around
+// a cell is the plane fitted to the levels of the blank cells within
+// Tuned.Givens' localRadius of it (wider until it holds lightFitCells of
+// them), since only filled cells can be shaded; a plane, not their
+// median, as a cell at the board's edge has them all on one side, where
+// a median would take the light's fall for a shade. A board with fewer
+// than lightFitCells blank cells (a finished board, a game played nearly
+// through) has too few to follow the light, and there every cell around
+// stands in for them: givens, a third of such a board or less and
+// scattered, lower the plane evenly and leave the shade between the two
+// groups as it was.
+func flattenLocally(filled []int, levels []float64, blankAt []int, blank []float64, cols int) ([]float64, []float64) {
+	p := &Tuned.Givens
+	var refAt []int
+	var refLevel []float64
+	if len(blankAt) >= p.lightFitCells {
+		refAt, refLevel = blankAt, blank
+	} else {
+		refAt = append(slices.Clone(filled), blankAt...)
+		refLevel = append(slices.Clone(levels), blank...)
+	}
+	base := median(refLevel)
+	// The reference levels by cell, NaN where a cell is none, so that a
+	// neighbourhood is read off its own window.
+	rows := 0
+	for _, i := range refAt {
+		rows = max(rows, i/cols+1)
+	}
+	for _, i := range filled {
+		rows = max(rows, i/cols+1)
+	}
+	byCell := make([]float64, rows*cols)
+	for i := range byCell {
+		byCell[i] = math.NaN()
+	}
+	for k, i := range refAt {
+		byCell[i] = refLevel[k]
+	}
+	var nearAt []int
+	var nearLevel []float64
+	flat := func(i int, level float64) float64 {
+		r, c := i/cols, i%cols
+		for rad := p.localRadius; ; rad++ {
+			nearAt, nearLevel = nearAt[:0], nearLevel[:0]
+			for rr := max(0, r-rad); rr <= min(rows-1, r+rad); rr++ {
+				for cc := max(0, c-rad); cc <= min(cols-1, c+rad); cc++ {
+					if v := byCell[rr*cols+cc]; !math.IsNaN(v) {
+						nearAt, nearLevel = append(nearAt, rr*cols+cc), append(nearLevel, v)
+					}
+				}
+			}
+			whole := r-rad <= 0 && c-rad <= 0 && r+rad >= rows-1 && c+rad >= cols-1
+			if len(nearAt) >= p.lightFitCells || whole {
+				break
+			}
+		}
+		if len(nearAt) == 0 {
+			return level
+		}
+		if light, ok := fitPlane(nearAt, nearLevel, cols); ok {
+			return level - light(i) + base
+		}
+		return level - median(nearLevel) + base
+	}
+	outLevels := make([]float64, len(filled))
+	for k, i := range filled {
+		outLevels[k] = flat(i, levels[k])
+	}
+	outBlank := make([]float64, len(blankAt))
+	for k, i := range blankAt {
+		outBlank[k] = flat(i, blank[k])
+	}
+	return outLevels, outBlank
+}
+
+// shades are a board's cell backgrounds as shadedGivens weighs them:
+// the filled cells' levels (at filled) and the blank cells' (at
+// blankAt), taken against the plane the blank cells lie on where there
+// are enough of them, and the board's polarity.
+type shades struct {
+	filled, blankAt []int
+	levels, blank   []float64
+	lightBoard      bool
+}
+
+// measureShades measures every filled cell's background, and each blank
+// cell's that can be measured; ok is false where a filled cell's cannot.
+func measureShades(ci Image, style Style, cells []solver.Cell) (shades, bool) {
+	p := &Tuned.Givens
+	ink := style != StyleTango
+	var table []int
+	background := func(row, col int) (float64, bool) { return ci.background(row, col, ink, &table) }
+	filled, levels, ok := filledLevels(ci, cells, background)
+	if !ok && style == StyleTango {
+		// A piece that leaves too little of its cell to measure around
+		// it (a big sun's rays): every cell is measured in its corners
+		// instead, which a round piece leaves clear. On paper a glyph
+		// reaching the corners would be measured with the lines and
+		// borders beside them.
+		background = ci.cornerLevel
+		filled, levels, ok = filledLevels(ci, cells, background)
+	}
+	if !ok {
+		return shades{}, false
+	}
+	var blank []float64
+	var blankAt []int
+	for i, v := range cells {
+		if v != solver.Empty {
+			continue
+		}
+		if level, ok := background(i/ci.Cols, i%ci.Cols); ok {
+			blank = append(blank, level)
+			blankAt = append(blankAt, i)
+		}
+	}
+	if len(blank) >= p.lightFitCells {
+		// Light falling off across a photo darkens the far cells by as
+		// much as a shading: the levels are taken against the plane the
+		// blank cells' lie on, which the givens' shading, on cells of
+		// their own, does not bend.
+		if light, ok := fitPlane(blankAt, blank, ci.Cols); ok {
+			base := median(blank)
+			for k, i := range blankAt {
+				blank[k] += base - light(i)
+			}
+			for k, i := range filled {
+				levels[k] += base - light(i)
+			}
+		}
+	}
+	// Which way a shade goes follows the board's polarity, which the
+	// glyphs tell whatever the exposure: a light board photographed dim
+	// is still a light board, its grey under any fixed level.
+	return shades{filled: filled, blankAt: blankAt, levels: levels, blank: blank, lightBoard: !ci.LightGlyphs}, true
+}
+
+// ShadeOrder gives a board's filled cells (row-major indices) from the
+// most shaded to the least, with each one's shade: how far its
+// background lies off the plain level around it (flattenLocally),
+// towards the middle (darker on a light board). The plain level is the
+// blank cells' where there are any; on a finished board, the level of
+// the cells around. It is nil where a filled cell's background cannot be
+// measured. Where no split of the shades is clear, the reader asks the
+// rules which cut of this order is the printed puzzle (vision's
+// givensByShade).
+func ShadeOrder(ci Image, style Style, cells []solver.Cell) (order []int, shade []float64) {
+	m, ok := measureShades(ci, style, cells)
+	if !ok || len(m.filled) == 0 {
+		return nil, nil
+	}
+	levels, blank := flattenLocally(m.filled, m.levels, m.blankAt, m.blank, ci.Cols)
+	plain := median(levels)
+	if len(blank) > 0 {
+		plain = median(blank)
+	}
+	byCell := make(map[int]float64, len(levels))
+	for k, i := range m.filled {
+		byCell[i] = plain - levels[k]
+		if !m.lightBoard {
+			byCell[i] = -byCell[i]
+		}
+	}
+	order = slices.Clone(m.filled)
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(byCell[b], byCell[a]) })
+	shade = make([]float64, len(order))
+	for k, i := range order {
+		shade[k] = byCell[i]
+	}
+	return order, shade
+}
+
+// ShadeCut says whether the first k cells of a ShadeOrder (shade, in its
+// order) stand apart from the rest as a shaded group: the first at least
+// Tuned.Givens' localShadeGap more shaded on average than the rest, the
+// rest on the plain level (within onLevel of the gap), and at least
+// netMinMarks of them.
+func ShadeCut(shade []float64, k int) bool {
+	p := &Tuned.Givens
+	if k < 1 || len(shade)-k < p.netMinMarks {
+		return false
+	}
+	mean := func(v []float64) float64 {
+		t := 0.0
+		for _, x := range v {
+			t += x
+		}
+		return t / float64(len(v))
+	}
+	lead, rest := mean(shade[:k]), mean(shade[k:])
+	return lead-rest >= p.localShadeGap && math.Abs(rest) <= p.onLevel*p.localShadeGap
 }
 
 // splitUnderLight splits a finished board's backgrounds after taking out
@@ -238,7 +444,7 @@ func splitUnderLight(filled []int, levels []float64, cols int, lightBoard bool) 
 // finishedShading tells whether the shaded group of a board with no blank
 // cell can be its givens rather than something else that splits a full
 // board's backgrounds in two: the givens are under Tuned.Givens'
-// maxGivenShare of the cells, they are of both symbols (a board printing
+// maxGivenShare of the cells and maxLineShade of any line, they are of both symbols (a board printing
 // its 0s and 1s on two tones shades by symbol), and they are scattered,
 // where a shadow or glare falls on cells next to each other.
 func finishedShading(cols int, cells []solver.Cell, filled []int, s split, shadedLow bool) bool {
@@ -260,6 +466,14 @@ func finishedShading(cols int, cells []solver.Cell, filled []int, s split, shade
 		return false
 	}
 	rows := len(cells) / cols
+	inRow, inCol := make([]int, rows), make([]int, cols)
+	for i := range shaded {
+		inRow[i/cols]++
+		inCol[i%cols]++
+	}
+	if float64(slices.Max(inRow)) > p.maxLineShade*float64(cols) || float64(slices.Max(inCol)) > p.maxLineShade*float64(rows) {
+		return false
+	}
 	touching, neighbours := 0, 0
 	for i := range shaded {
 		r, c := i/cols, i%cols

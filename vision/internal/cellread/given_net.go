@@ -128,6 +128,9 @@ func marksOf(patches []CellPatch, values []solver.Cell, side int) ([]bool, bool,
 	}
 	p := &Tuned.Givens
 	if marked < p.netGate {
+		if raster.Trace != nil {
+			raster.Trace("marks model: board %.2f, no marks", marked)
+		}
 		return nil, false, nil
 	}
 	marks := make([]bool, len(probs))
@@ -139,6 +142,9 @@ func marksOf(patches []CellPatch, values []solver.Cell, side int) ([]bool, bool,
 			n++
 		}
 		decided += math.Abs(2*q - 1)
+	}
+	if raster.Trace != nil {
+		raster.Trace("marks model: board %.2f, %d of %d filled cells marks, decided %.2f", marked, n, len(probs), decided/float64(len(probs)))
 	}
 	if n < p.netMinMarks {
 		return nil, false, nil

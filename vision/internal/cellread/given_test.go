@@ -9,8 +9,8 @@ import (
 
 // TestFinishedShading holds the checks that let a finished board's
 // shaded cells be its givens: scattered givens of both symbols pass; a
-// shadow over cells side by side, a shade on most of the board, and a
-// board shading one symbol do not.
+// shadow over cells side by side, a shade on most of the board, a
+// board shading one symbol, and a shadow's edge darkening a row do not.
 func TestFinishedShading(t *testing.T) {
 	// A solved 6×6 board; '#' marks a shaded cell in the masks.
 	board := []string{
@@ -51,6 +51,14 @@ func TestFinishedShading(t *testing.T) {
 			".#####",
 		}, false},
 		{"every 1 shaded, no 0", shadeOnes(board), false},
+		{"a shadow's edge along a row", []string{
+			"......",
+			"....#.",
+			"......",
+			".#....",
+			"######",
+			"......",
+		}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -18,6 +18,15 @@ type split struct {
 // spread (at least floor), and the nearest members of the two groups at
 // least half the gap apart, so that no value stands between them.
 func SplitTwo(values []float64, gap, floor float64) (split, bool) {
+	return splitTwo(values, gap, floor, 0.5)
+}
+
+// splitTwo is SplitTwo with the share of the gap that must part the
+// groups' nearest members as band. Levels taken against their
+// neighbours' (flattenLocally) are spread too little for the groups'
+// spread to miss a continuum, and a stray cell between them, half on a
+// shade's edge, need not undo a clean split.
+func splitTwo(values []float64, gap, floor, band float64) (split, bool) {
 	n := len(values)
 	if n < 2 {
 		return split{}, false
@@ -33,11 +42,24 @@ func SplitTwo(values []float64, gap, floor float64) (split, bool) {
 	}
 	best, cut := -1.0, 0
 	var left float64
+	between := make([]float64, n)
 	for k := 1; k < n; k++ {
 		left += values[order[k-1]]
 		m1, m2 := left/float64(k), (total-left)/float64(n-k)
-		if between := float64(k) * float64(n-k) * (m2 - m1) * (m2 - m1); between > best {
-			best, cut = between, k
+		if between[k] = float64(k) * float64(n-k) * (m2 - m1) * (m2 - m1); between[k] > best {
+			best, cut = between[k], k
+		}
+	}
+	// A long tail on one side pulls Otsu's cut a value or two into it;
+	// among the cuts nearly as good, the one at the widest gap between
+	// neighbouring values is where the two groups part.
+	widest := values[order[cut]] - values[order[cut-1]]
+	for k := 1; k < n; k++ {
+		if between[k] < Tuned.Givens.nearBestCut*best {
+			continue
+		}
+		if g := values[order[k]] - values[order[k-1]]; g > widest {
+			widest, cut = g, k
 		}
 	}
 	s := split{Lo: order[:cut], hi: order[cut:]}
@@ -46,7 +68,7 @@ func SplitTwo(values []float64, gap, floor float64) (split, bool) {
 	s.loMean, s.hiMean = loMean, hiMean
 	d := hiMean - loMean
 	spread := max(loSpread, hiSpread, floor)
-	clear := d >= gap && d >= Tuned.Givens.groupSeparation*spread && values[order[cut]]-values[order[cut-1]] >= gap/2
+	clear := d >= gap && d >= Tuned.Givens.groupSeparation*spread && values[order[cut]]-values[order[cut-1]] >= band*gap
 	return s, clear
 }
 
