@@ -457,34 +457,7 @@ func TestGivensByInkColour(t *testing.T) {
 // (here one of the player's entries is wrong), the rules cannot judge,
 // and the split stands only when the model was sure of it.
 func TestGivensByRules(t *testing.T) {
-	half := halfplayed.Newspaper()
-	var cells []solver.Cell
-	var truth []bool
-	for r := range half.Givens {
-		for c := range half.Givens[r] {
-			ch := half.Givens[r][c]
-			if ch == '.' {
-				ch = half.Marks[r][c]
-			}
-			v, _ := solver.CellFromChar(ch)
-			cells = append(cells, v)
-			truth = append(truth, half.Givens[r][c] != '.')
-		}
-	}
-	// The newspaper's player got two entries wrong, which leaves the
-	// filled cells with no solution; rightEntries are the same entries
-	// set right, from the givens' one solution.
-	printed := &Reading{Rows: 8, Cols: 8, Style: StyleSquareCircle, Cells: slices.Clone(cells), Given: truth}
-	solution, ok := printed.uniqueSolution(printed.GivensPuzzle, time.Second)
-	if !ok {
-		t.Fatal("the newspaper's givens have no single solution")
-	}
-	rightEntries := slices.Clone(cells)
-	for i, g := range truth {
-		if !g && cells[i] != solver.Empty {
-			rightEntries[i] = solution[i]
-		}
-	}
+	cells, rightEntries, truth := newspaperHalfPlayed(t)
 	// Half of the givens taken for marks, as a model that misreads the
 	// print would.
 	halfGivens := slices.Clone(truth)
@@ -522,4 +495,75 @@ func TestGivensByRules(t *testing.T) {
 			}
 		})
 	}
+}
+
+// givensRefuted turns a hand test's split down only where the rules judge
+// it wrong: the filled cells as read have one solution and the givens the
+// split leaves do not. The print's own givens beside right or wrong
+// entries stand, as does any split where the filled cells have no single
+// solution (one of the player's entries wrong).
+func TestGivensRefuted(t *testing.T) {
+	cells, rightEntries, truth := newspaperHalfPlayed(t)
+	// Every third given taken for a mark, as an ink test fooled by the
+	// print's own look would.
+	someGivens := slices.Clone(truth)
+	seen := 0
+	for i, g := range truth {
+		if g {
+			if seen%3 == 0 {
+				someGivens[i] = false
+			}
+			seen++
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		cells   []solver.Cell
+		given   []bool
+		refuted bool
+	}{
+		{"the print's givens beside right entries", rightEntries, truth, false},
+		{"the print's givens beside wrong entries", cells, truth, false},
+		{"a third of the print taken for marks", rightEntries, someGivens, true},
+		{"a third of the print beside wrong entries", cells, someGivens, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &Reading{Rows: 8, Cols: 8, Style: StyleSquareCircle, Cells: slices.Clone(tc.cells), Given: slices.Clone(tc.given)}
+			if got := r.givensRefuted(); got != tc.refuted {
+				t.Errorf("refuted %v, want %v", got, tc.refuted)
+			}
+		})
+	}
+}
+
+// newspaperHalfPlayed is the half-played newspaper fixture as read right:
+// its filled cells (the player got two entries wrong, which leaves them
+// with no solution), the same with the entries set right from the
+// givens' one solution, and which cells are printed.
+func newspaperHalfPlayed(t *testing.T) (cells, rightEntries []solver.Cell, truth []bool) {
+	t.Helper()
+	half := halfplayed.Newspaper()
+	for r := range half.Givens {
+		for c := range half.Givens[r] {
+			ch := half.Givens[r][c]
+			if ch == '.' {
+				ch = half.Marks[r][c]
+			}
+			v, _ := solver.CellFromChar(ch)
+			cells = append(cells, v)
+			truth = append(truth, half.Givens[r][c] != '.')
+		}
+	}
+	printed := &Reading{Rows: 8, Cols: 8, Style: StyleSquareCircle, Cells: slices.Clone(cells), Given: truth}
+	solution, ok := printed.uniqueSolution(printed.GivensPuzzle, time.Second)
+	if !ok {
+		t.Fatal("the newspaper's givens have no single solution")
+	}
+	rightEntries = slices.Clone(cells)
+	for i, g := range truth {
+		if !g && cells[i] != solver.Empty {
+			rightEntries[i] = solution[i]
+		}
+	}
+	return cells, rightEntries, truth
 }

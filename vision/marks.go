@@ -3,6 +3,7 @@ package vision
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"binocle/solver"
@@ -134,6 +135,68 @@ func (r *Reading) givensByRules(what string, given []bool, sure bool) bool {
 	return false
 }
 
+// givensRefuted says whether the rules turn down the split of givens and
+// marks the hand tests found (shade, ink colour, pencil): the filled cells
+// as read have exactly one solution, as a published puzzle read right
+// has, and the givens the split leaves have none or several, each proved
+// within givensRuleTime. A player's right entries leave the printed
+// givens their one solution, and wrong ones leave the filled cells
+// none; calling print the player's takes a published puzzle's one
+// solution away. A split on the glyphs' own look (a thin stroke that
+// anti-aliasing left fainter: wild-clean@9831 wild-clean-060; a clue
+// badge's colour bleeding into the cells beside it: -116) is print taken
+// for the player's. A solve that runs out of time proves nothing, and
+// the split stands, as it does where the filled cells have no single
+// solution either (a misread cell, a random fill).
+func (r *Reading) givensRefuted() bool {
+	if _, ok := r.uniqueSolution(r.Puzzle, givensRuleTime); !ok {
+		return false
+	}
+	rules, auto := r.Rules()
+	p, err := r.GivensPuzzle(rules)
+	if err != nil {
+		return false
+	}
+	res, err := solveWithin(p, auto, givensRuleTime)
+	if err != nil || res.Status == solver.Unique {
+		return false
+	}
+	traceGivens("the hand tests' split leaves givens without one solution (%v) where the filled cells have one: turned down", res.Status)
+	return true
+}
+
+// maxGivenBack is the largest share of a hand test's marks that
+// givensGivenBack gives back to the print: a cut of inks errs at its
+// edge, by a few glyphs drawn thinner or bolder than the rest of their
+// symbol's (3 of 61 on wild-clean@9832 wild-clean-035), and a split that
+// needs more is no split of print and pen; the few cells of a
+// glyph-look split of untouched print (6 on wild-clean@9831
+// wild-clean-060) allow none.
+const maxGivenBack = 0.1
+
+// givensGivenBack takes for the player's marks the reading's marks but
+// the fewest of them, least marklike first (order, as
+// cellread.MarksLeastFirst), that leave the givens one solution, giving
+// back at most maxGivenBack of them within givensShadeTime. It keeps the
+// reading as it was where none does.
+func (r *Reading) givensGivenBack(order []int) bool {
+	k := r.firstUniqueCut(r.Given, order, int(maxGivenBack*float64(len(order))), nil)
+	if k > 0 {
+		traceGivens("%d of the hand tests' %d marks given back to the print leave one solution: taken", k, len(order))
+	}
+	return k > 0
+}
+
+// allFilled is the given flags of a reading with no player's marks: every
+// filled cell printed.
+func allFilled(cells []solver.Cell) []bool {
+	given := make([]bool, len(cells))
+	for i, v := range cells {
+		given[i] = v != solver.Empty
+	}
+	return given
+}
+
 // givensShadeTime bounds givensByShade's solves together: a board whose
 // model says it holds marks but whose split the rules turn down is
 // rare, and its cuts are tried one after the other.
@@ -150,28 +213,39 @@ const givensShadeTime = 200 * time.Millisecond
 // boards, whose player's pieces look like the printed ones). It keeps
 // the reading as it was where no cut does.
 func (r *Reading) givensByShade(order []int, shade []float64) bool {
+	k := r.firstUniqueCut(make([]bool, len(r.Cells)), order, len(order)-1, func(k int) bool { return cellread.ShadeCut(shade, k) })
+	if k > 0 {
+		traceGivens("the %d most shaded of %d filled cells have one solution: taken for the givens", k, len(order))
+	}
+	return k > 0
+}
+
+// firstUniqueCut tries for the givens, for k from 1 to most where cut
+// allows it (nil: every k), base with order[:k] set given, and keeps the
+// first whose givens have one solution, all within givensShadeTime. It
+// returns that k, or 0, the reading as it was, where none does.
+func (r *Reading) firstUniqueCut(base []bool, order []int, most int, cut func(k int) bool) int {
 	was := r.Given
 	deadline := time.Now().Add(givensShadeTime)
-	for k := 1; k < len(order); k++ {
+	for k := 1; k <= most && k <= len(order); k++ {
 		left := time.Until(deadline)
 		if left <= 0 {
 			break
 		}
-		if !cellread.ShadeCut(shade, k) {
+		if cut != nil && !cut(k) {
 			continue
 		}
-		given := make([]bool, len(r.Cells))
+		given := slices.Clone(base)
 		for _, i := range order[:k] {
 			given[i] = true
 		}
 		r.Given = given
 		if r.unique(r.GivensPuzzle, left) {
-			traceGivens("the %d most shaded of %d filled cells have one solution: taken for the givens", k, len(order))
-			return true
+			return k
 		}
 	}
 	r.Given = was
-	return false
+	return 0
 }
 
 // unique says whether the puzzle that puzzle makes of r under r's rules

@@ -626,6 +626,18 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 	}
 	r.strips = cellread.ForeignStrips(r.Style, rows, cols, kinds, cluedCells(rows, cols, r.Edges), locate.MinPuzzleSide)
 	switch {
+	case r.HasMarks() && r.givensRefuted():
+		// The hand tests' cut may have erred at its edge: the fewest of
+		// its least marklike cells given back to the print may leave
+		// the one solution. Or the marks model may tell, where the rules
+		// agree.
+		if r.givensGivenBack(cellread.MarksLeastFirst(ci, r.Cells, r.Given)) {
+			break
+		}
+		r.Given = allFilled(r.Cells)
+		if learned, sure := cellread.LearnedGivens(ci, r.Style, r.Cells); learned != nil {
+			r.givensByRules("learned, after the hand tests'", learned, sure)
+		}
 	case doubted != nil && r.givensByRules("shades' local", doubted, false):
 	case learned != nil && !r.givensByRules("learned", learned, sure):
 		// The model sees marks on the board, but not which: the shades

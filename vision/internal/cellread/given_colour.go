@@ -28,52 +28,19 @@ import (
 // says the groups stand apart only along the line between them.
 func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 	p := &Tuned.Givens
-	var filled []int
-	var inks []inkPoint
-	var strength []float64
-	papers := ci.localPapers()
-	for i, v := range cells {
-		if v == solver.Empty {
-			continue
-		}
-		if papers[i] == nil {
-			continue
-		}
-		ink, strong, ok := ci.inkHue(*papers[i], i/ci.Cols, i%ci.Cols)
-		if !ok {
-			// No ink to measure against this cell's paper (a light
-			// glyph on a light board's tile): it stays given.
-			continue
-		}
-		filled = append(filled, i)
-		inks = append(inks, inkPoint{ink[0], ink[1], ink[2]})
-		strength = append(strength, strong)
-	}
-	// The strength against the same symbol's strongest (a high
-	// percentile, printShare): a pencil mark is fainter than print of its
-	// own shape, where a thin ring is fainter than a solid square in any
-	// photo. A symbol the player alone wrote has no print to stand out
-	// from, and stays given.
-	bySymbol := map[solver.Cell][]float64{}
-	for k, i := range filled {
-		bySymbol[cells[i]] = append(bySymbol[cells[i]], strength[k])
-	}
-	// A glyph far fainter than its symbol's typical one is a speck, a
-	// smudge or a misread blank, whose hue is noise: it stays given and
-	// takes no part in the cut.
-	kept := 0
-	for k, i := range filled {
-		rel := strength[k] / raster.Percentile(bySymbol[cells[i]], p.printShare)
-		if rel < p.faintestShare {
-			continue
-		}
-		filled[kept], inks[kept] = i, inks[k]
-		inks[kept][3] = p.strengthWeight * math.Log(rel)
-		kept++
-	}
-	filled, inks = filled[:kept], inks[:kept]
+	filled, inks := filledInks(ci, cells)
 	if len(filled) < 2*p.colourMinGroup {
 		return nil, false
+	}
+	if group, ok := penAcrossSymbols(filled, inks, cells, p); ok {
+		given = make([]bool, len(cells))
+		for i, v := range cells {
+			given[i] = v != solver.Empty
+		}
+		for k, i := range filled {
+			given[i] = group[k] == 0
+		}
+		return given, false
 	}
 	// The tighter cut first; where its groups do not stand apart, the
 	// other (twoMeansCuts).
@@ -87,6 +54,15 @@ func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 		}
 	}
 	if !found {
+		if raster.Trace != nil {
+			for _, c := range twoMeansCuts(inks) {
+				var size [2]int
+				for _, g := range c.group {
+					size[g]++
+				}
+				raster.Trace("colour givens: no clear cut of %d inks: groups %d / %d, %.2f apart, along %.3f / %.3f", len(inks), size[0], size[1], dist(c.centres[0], c.centres[1]), c.along[0], c.along[1])
+			}
+		}
 		return nil, false
 	}
 	group, centres, radius := cut.group, cut.centres, cut.radius
@@ -151,6 +127,15 @@ func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 		return nil, false
 	}
 	printed := 1 - marks
+	if raster.Trace != nil {
+		n := 0
+		for _, g := range group {
+			if g == marks {
+				n++
+			}
+		}
+		raster.Trace("colour givens: %d of %d filled cells the player's (fainter group %d, more coloured %d, chroma %.2f / %.2f), doubtful %v", n, len(filled), fainter, coloured, chroma(centres[0]), chroma(centres[1]), doubtful)
+	}
 	given = make([]bool, len(cells))
 	for i, v := range cells {
 		given[i] = v != solver.Empty
@@ -159,6 +144,167 @@ func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 		given[i] = group[k] == printed
 	}
 	return given, doubtful
+}
+
+// filledInks measures the ink of each filled cell that has some (as
+// inkHue) against its own paper: its hue, and its strength against its
+// symbol's strongest, weighted (strengthWeight) and on a log scale. A
+// glyph far fainter than its symbol's typical one is left out.
+func filledInks(ci Image, cells []solver.Cell) (filled []int, inks []inkPoint) {
+	p := &Tuned.Givens
+	var strength []float64
+	papers := ci.localPapers()
+	for i, v := range cells {
+		if v == solver.Empty {
+			continue
+		}
+		if papers[i] == nil {
+			continue
+		}
+		ink, strong, ok := ci.inkHue(*papers[i], i/ci.Cols, i%ci.Cols)
+		if !ok {
+			// No ink to measure against this cell's paper (a light
+			// glyph on a light board's tile): it stays given.
+			continue
+		}
+		filled = append(filled, i)
+		inks = append(inks, inkPoint{ink[0], ink[1], ink[2]})
+		strength = append(strength, strong)
+	}
+	// The strength against the same symbol's strongest (a high
+	// percentile, printShare): a pencil mark is fainter than print of its
+	// own shape, where a thin ring is fainter than a solid square in any
+	// photo. A symbol the player alone wrote has no print to stand out
+	// from, and stays given.
+	bySymbol := map[solver.Cell][]float64{}
+	for k, i := range filled {
+		bySymbol[cells[i]] = append(bySymbol[cells[i]], strength[k])
+	}
+	// A glyph far fainter than its symbol's typical one is a speck, a
+	// smudge or a misread blank, whose hue is noise: it stays given and
+	// takes no part in the cut.
+	kept := 0
+	for k, i := range filled {
+		rel := strength[k] / raster.Percentile(bySymbol[cells[i]], p.printShare)
+		if rel < p.faintestShare {
+			continue
+		}
+		filled[kept], inks[kept] = i, inks[k]
+		inks[kept][3] = p.strengthWeight * math.Log(rel)
+		kept++
+	}
+	filled, inks = filled[:kept], inks[:kept]
+	return filled, inks
+}
+
+// penAcrossSymbols finds the player's ink where the print colours each
+// symbol its own (orange 1s and teal 0s) and the player writes every
+// symbol in one more ink (a blue pen, an app's grey entries). Three inks
+// defeat one cut of all the filled cells: it parts one print colour from
+// the other and the pen together (wild-clean@9832 wild-clean-023: the
+// six orange 1s taken for the player's; -008, -134). Each symbol's cells
+// alone hold two inks, print and pen, and the pen is the one both
+// symbols share: each symbol is cut in two (twoMeansCuts, clear as for
+// the whole board), and the side alike in every symbol is the player's
+// where the other sides are not alike. Where both sides are alike the
+// print is one ink and the whole board's cut tells it (the caller goes
+// on); where a symbol holds one ink only (a symbol the player has not
+// written, or the print alone) nothing is found here either. group is
+// 1 for the player's cells among filled, 0 for print.
+func penAcrossSymbols(filled []int, inks []inkPoint, cells []solver.Cell, p *givenParams) ([]int, bool) {
+	bySymbol := map[solver.Cell][]int{}
+	var symbols []solver.Cell
+	for k, i := range filled {
+		if bySymbol[cells[i]] == nil {
+			symbols = append(symbols, cells[i])
+		}
+		bySymbol[cells[i]] = append(bySymbol[cells[i]], k)
+	}
+	if len(symbols) < 2 {
+		return nil, false
+	}
+	cuts := make([]inkCut, len(symbols))
+	for s, v := range symbols {
+		ks := bySymbol[v]
+		points := make([]inkPoint, len(ks))
+		for j, k := range ks {
+			points[j] = inks[k]
+		}
+		least := max(p.colourMinGroup, int(math.Ceil(p.colourMinShare*float64(len(ks)))))
+		if len(ks) < 2*least {
+			return nil, false
+		}
+		found := false
+		for _, c := range twoMeansCuts(points) {
+			if c.clear(least, p) {
+				cuts[s], found = c, true
+				break
+			}
+		}
+		if !found {
+			return nil, false
+		}
+	}
+	// alike says whether the inks of the sides chosen (side[s] of
+	// symbol s's cut) are one ink: every two of them nearer than
+	// colourApart, the least distance two inks are told apart by, or,
+	// where hueToo, of one hue at two saturations (sameHue). The print's
+	// sides are taken for one ink so (a photo's olive print, solid in
+	// the squares and paler in the thin rings: marks-photos
+	// wild-photo-014), and the pen's are not: a pen beside thin print
+	// rings of its own hue, paler (wild-clean@9832 wild-clean-134),
+	// would pair with them as well as with itself.
+	alike := func(side []int, hueToo bool) bool {
+		for a := range symbols {
+			for b := a + 1; b < len(symbols); b++ {
+				ia, ib := cuts[a].centres[side[a]], cuts[b].centres[side[b]]
+				if dist(ia, ib) >= p.colourApart && !(hueToo && sameHue(ia, ib, p)) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	pen := -1
+	side := make([]int, len(symbols))
+	other := make([]int, len(symbols))
+	for choice := 0; choice < 1<<len(symbols); choice++ {
+		for s := range symbols {
+			side[s] = choice >> s & 1
+			other[s] = 1 - side[s]
+		}
+		if !alike(side, false) {
+			continue
+		}
+		if alike(other, true) {
+			// One print ink and one pen: the whole board's cut.
+			return nil, false
+		}
+		if pen >= 0 {
+			// Two ways to pair the sides: no one ink stands out.
+			return nil, false
+		}
+		pen = choice
+	}
+	if pen < 0 {
+		return nil, false
+	}
+	group := make([]int, len(filled))
+	for s, v := range symbols {
+		for j, k := range bySymbol[v] {
+			if cuts[s].group[j] == pen>>s&1 {
+				group[k] = 1
+			}
+		}
+	}
+	if raster.Trace != nil {
+		n := 0
+		for _, g := range group {
+			n += g
+		}
+		raster.Trace("colour givens: one ink across %d symbols printed in their own: %d of %d filled cells the player's", len(symbols), n, len(filled))
+	}
+	return group, true
 }
 
 // offPlainPaper is the share of the filled cells of group marks that
@@ -593,3 +739,78 @@ func sameHue(a, b inkPoint, p *givenParams) bool {
 // chroma is how far an ink's channels' ratios lie apart: none for grey
 // or black, much for a blue that takes red and leaves blue.
 func chroma(a inkPoint) float64 { return max(a[0], a[1], a[2]) - min(a[0], a[1], a[2]) }
+
+// MarksLeastFirst orders the player's cells of a split of the filled
+// cells (given, as FindGivens) from the least like the player's ink to
+// the most: by how much nearer each one's ink (filledInks) lies to its
+// symbol's print than to its symbol's marks (the whole board's group
+// where the symbol has none of one). A cut of inks errs at its edge, a
+// print glyph drawn thinner or bolder than the rest of its symbol's; the
+// reader gives those back to the print first where the rules turn the
+// split down. Marks whose ink was not measured come first.
+func MarksLeastFirst(ci Image, cells []solver.Cell, given []bool) []int {
+	filled, inks := filledInks(ci, cells)
+	ink := make(map[int]inkPoint, len(filled))
+	for k, i := range filled {
+		ink[i] = inks[k]
+	}
+	type sums struct {
+		sum inkPoint
+		n   int
+	}
+	// Sums of ink per symbol and group (0 print, 1 marks), and over the
+	// board (symbol solver.Empty).
+	centres := map[solver.Cell]*[2]sums{}
+	add := func(v solver.Cell, g int, q inkPoint) {
+		if centres[v] == nil {
+			centres[v] = &[2]sums{}
+		}
+		for c := range q {
+			centres[v][g].sum[c] += q[c]
+		}
+		centres[v][g].n++
+	}
+	for _, i := range filled {
+		g := 0
+		if !given[i] {
+			g = 1
+		}
+		add(cells[i], g, ink[i])
+		add(solver.Empty, g, ink[i])
+	}
+	centre := func(v solver.Cell, g int) (inkPoint, bool) {
+		var s sums
+		if centres[v] != nil {
+			s = centres[v][g]
+		}
+		if s.n == 0 && centres[solver.Empty] != nil {
+			s = centres[solver.Empty][g]
+		}
+		if s.n == 0 {
+			return inkPoint{}, false
+		}
+		var c inkPoint
+		for k := range c {
+			c[k] = s.sum[k] / float64(s.n)
+		}
+		return c, true
+	}
+	var marks []int
+	markness := map[int]float64{}
+	for i, v := range cells {
+		if v == solver.Empty || given[i] {
+			continue
+		}
+		marks = append(marks, i)
+		q, measured := ink[i]
+		printed, ok1 := centre(v, 0)
+		player, ok2 := centre(v, 1)
+		if !measured || !ok1 || !ok2 {
+			markness[i] = math.Inf(-1)
+			continue
+		}
+		markness[i] = dist(q, printed) - dist(q, player)
+	}
+	sort.SliceStable(marks, func(a, b int) bool { return markness[marks[a]] < markness[marks[b]] })
+	return marks
+}

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"binocle/solver"
 )
 
 // kthLargest agrees with sorting, with ties, on every rank.
@@ -136,5 +138,69 @@ func TestTwoMeansTightPrintBesideAScatteredPen(t *testing.T) {
 	}
 	if wrong > 7 {
 		t.Errorf("%d of %d inks cut from their own ink's group, want at most the 7 fringed", wrong, len(points))
+	}
+}
+
+// A board printing each symbol in its own colour, with the player's
+// entries of both symbols in one more ink: the ink both symbols share is
+// the player's, even where one symbol's print has the pen's hue, paler.
+// Where the print is one ink (one hue, at two saturations too), or each
+// symbol holds one ink only, penAcrossSymbols finds nothing and leaves
+// the board to the whole board's cut.
+func TestPenAcrossSymbols(t *testing.T) {
+	p := &Tuned.Givens
+	rng := rand.New(rand.NewPCG(3, 4))
+	teal, orange := inkPoint{0.55, 0.6, 1, 0}, inkPoint{1, 0.55, 0.1, 0}
+	grey, blue, black := inkPoint{1, 1, 1, -0.3}, inkPoint{0.37, 0.91, 1, 0}, inkPoint{1, 1, 1, 0}
+	// One hue at two saturations: print solid in the squares and paler
+	// in thin rings; a thin print ring of the pen's hue, paler.
+	olive, paleOlive, paleBlue := inkPoint{1, 0.5, 0.5, 0}, inkPoint{1, 0.6, 0.6, -0.2}, inkPoint{0.19, 0.63, 1, -0.25}
+	type glyph struct {
+		symbol solver.Cell
+		ink    inkPoint
+		n      int
+	}
+	for _, tc := range []struct {
+		name   string
+		glyphs []glyph
+		found  bool
+	}{
+		{"teal 0s, orange 1s, grey entries", []glyph{{solver.Zero, teal, 20}, {solver.One, orange, 15}, {solver.Zero, grey, 9}, {solver.One, grey, 11}}, true},
+		{"black discs, teal rings, blue pen", []glyph{{solver.One, black, 40}, {solver.Zero, teal, 38}, {solver.One, blue, 12}, {solver.Zero, blue, 10}}, true},
+		{"black print, blue pen", []glyph{{solver.Zero, black, 30}, {solver.One, black, 30}, {solver.Zero, blue, 10}, {solver.One, blue, 12}}, false},
+		{"teal 0s, orange 1s, no entries", []glyph{{solver.Zero, teal, 30}, {solver.One, orange, 30}}, false},
+		{"black print, the player's 1s only", []glyph{{solver.Zero, black, 30}, {solver.One, black, 30}, {solver.One, blue, 10}}, false},
+		{"olive squares, paler olive rings, blue pen", []glyph{{solver.One, olive, 30}, {solver.Zero, paleOlive, 30}, {solver.One, blue, 12}, {solver.Zero, blue, 12}}, false},
+		{"black discs, paler rings of the pen's hue, blue pen", []glyph{{solver.One, black, 40}, {solver.Zero, paleBlue, 38}, {solver.One, blue, 12}, {solver.Zero, blue, 10}}, true},
+	} {
+		var cells []solver.Cell
+		var inks []inkPoint
+		var player []bool
+		for _, g := range tc.glyphs {
+			for range g.n {
+				ink := g.ink
+				for c := range ink {
+					ink[c] += 0.02 * rng.NormFloat64()
+				}
+				cells = append(cells, g.symbol)
+				inks = append(inks, ink)
+				player = append(player, g.ink == grey || g.ink == blue)
+			}
+		}
+		filled := make([]int, len(cells))
+		for i := range filled {
+			filled[i] = i
+		}
+		group, found := penAcrossSymbols(filled, inks, cells, p)
+		if found != tc.found {
+			t.Errorf("%s: found %v, want %v", tc.name, found, tc.found)
+			continue
+		}
+		for k := range group {
+			if (group[k] == 1) != player[k] {
+				t.Errorf("%s: cell %d the player's %v, want %v", tc.name, k, group[k] == 1, player[k])
+				break
+			}
+		}
 	}
 }

@@ -50,9 +50,12 @@ func inkGivens(ci Image, cells []solver.Cell) []bool {
 			group[k] = 1
 		}
 		if followsSymbols(group, filled, cells, p.colourSymbolShare) {
+			traceInk("ink colour: %d print (mean %.2f) / %d coloured (mean %.2f) follow the symbols: no marks", len(s.Lo), s.loMean, len(s.hi), s.hiMean)
 			return nil
 		}
-		return mark(s.Lo, s.hi)
+		given := mark(s.Lo, s.hi)
+		traceInk("ink colour: %d print (mean %.2f) / %d coloured (mean %.2f), marks look like glyphs %v", len(s.Lo), s.loMean, len(s.hi), s.hiMean, given != nil)
+		return given
 	}
 	// Each symbol's contrast as a share of its darkest (a high
 	// percentile): a thin ring blurs fainter than a solid square, and
@@ -72,9 +75,18 @@ func inkGivens(ci Image, cells []solver.Cell) []bool {
 		rel[k] = contrast[k] / top
 	}
 	if s, ok := SplitTwo(rel, p.pencilGap, p.contrastFloor); ok && s.hiMean >= p.pencilRatio*s.loMean && len(s.Lo) >= p.pencilMinMarks {
-		return mark(s.hi, s.Lo)
+		given := mark(s.hi, s.Lo)
+		traceInk("ink contrast: %d print (mean %.2f) / %d faint (mean %.2f), marks look like glyphs %v", len(s.hi), s.hiMean, len(s.Lo), s.loMean, given != nil)
+		return given
 	}
 	return nil
+}
+
+// traceInk tells `visionlab trace` how inkGivens split the filled cells.
+func traceInk(format string, args ...any) {
+	if raster.Trace != nil {
+		raster.Trace(format, args...)
+	}
 }
 
 // marksLookLikeGlyphs says whether every cell of the marks group (indices
