@@ -25,17 +25,12 @@ func TestPenBesideTwoColourPrint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders study screenshots")
 	}
-	eachRender(t, []suiteRender{
+	eachMarksTold(t, []suiteRender{
 		{"wild-clean@9832", true, 9832, synth.KindClean, 23},
 		{"wild-clean@9832", true, 9832, synth.KindClean, 8},
 		{"wild-clean@9832", true, 9832, synth.KindClean, 134},
 		{"wild-clean", true, 9001, synth.KindClean, 122},
-	}, func(t *testing.T, spec synth.Spec) {
-		c := countMarksTold(t, spec, true)
-		if c.marksAsGivens+c.givensAsMarks > 0 {
-			t.Errorf("of %d marks, %d taken for givens; of %d givens, %d taken for marks", c.marks, c.marksAsGivens, c.givens, c.givensAsMarks)
-		}
-	})
+	}, 0)
 }
 
 // TestGlyphLooksAreNotMarks reads an untouched published board where the
@@ -68,12 +63,7 @@ func TestInkCutGivenBackAtItsEdge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders a study screenshot")
 	}
-	eachRender(t, []suiteRender{{"wild-clean@9832", true, 9832, synth.KindClean, 35}}, func(t *testing.T, spec synth.Spec) {
-		c := countMarksTold(t, spec, true)
-		if wrong := c.marksAsGivens + c.givensAsMarks; wrong > maxEdgeMislabelled {
-			t.Errorf("of %d marks, %d taken for givens; of %d givens, %d taken for marks", c.marks, c.marksAsGivens, c.givens, c.givensAsMarks)
-		}
-	})
+	eachMarksTold(t, []suiteRender{{"wild-clean@9832", true, 9832, synth.KindClean, 35}}, maxEdgeMislabelled)
 }
 
 // maxEdgeMislabelled is how many filled cells TestInkCutGivenBackAtItsEdge
@@ -92,9 +82,30 @@ func TestOnePrintAtTwoSaturations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders a suite's photo")
 	}
-	eachRender(t, []suiteRender{{"marks-photos", true, 9702, synth.KindPhoto, 14}}, func(t *testing.T, spec synth.Spec) {
+	eachMarksTold(t, []suiteRender{{"marks-photos", true, 9702, synth.KindPhoto, 14}}, 0)
+}
+
+// TestMissedClueKeepsTheSplit reads a Tango photo half played whose
+// shaded givens the shade test tells right (study-photos
+// wild-photo-131): with a clue the reader missed, the givens have
+// several solutions where the filled cells have one, which a wrong split
+// shows too. On a board with clues the split then stands; turned down,
+// all 17 entries were taken for print.
+func TestMissedClueKeepsTheSplit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a suite's photo")
+	}
+	eachMarksTold(t, []suiteRender{{"study-photos", true, 9302, synth.KindPhoto, 131}}, 0)
+}
+
+// eachMarksTold reads each render, a board with the player's marks, and
+// fails where more than maxWrong of its filled cells are labelled wrong
+// (givens taken for marks or marks for givens).
+func eachMarksTold(t *testing.T, renders []suiteRender, maxWrong int) {
+	t.Helper()
+	eachRender(t, renders, func(t *testing.T, spec synth.Spec) {
 		c := countMarksTold(t, spec, true)
-		if c.marksAsGivens+c.givensAsMarks > 0 {
+		if c.marksAsGivens+c.givensAsMarks > maxWrong {
 			t.Errorf("of %d marks, %d taken for givens; of %d givens, %d taken for marks", c.marks, c.marksAsGivens, c.givens, c.givensAsMarks)
 		}
 	})

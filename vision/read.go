@@ -629,9 +629,12 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 	case r.HasMarks() && r.givensRefuted():
 		// The hand tests' cut may have erred at its edge: the fewest of
 		// its least marklike cells given back to the print may leave
-		// the one solution. Or the marks model may tell, where the rules
-		// agree.
-		if r.givensGivenBack(cellread.MarksLeastFirst(ci, r.Cells, r.Given)) {
+		// the one solution. Where that fails on a board without clues,
+		// the split is no split of print and pen; the marks model may
+		// still tell, where the rules agree. On a board with clues the
+		// rules may have been fooled by a missed one, and the split
+		// stands.
+		if r.givensGivenBack(cellread.MarksLeastFirst(ci, r.Cells, r.Given)) || r.cluesRead() {
 			break
 		}
 		r.Given = allFilled(r.Cells)

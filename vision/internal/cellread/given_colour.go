@@ -265,6 +265,25 @@ func penAcrossSymbols(filled []int, inks []inkPoint, cells []solver.Cell, p *giv
 		}
 		return true
 	}
+	// distinct says whether the inks of the sides chosen are each
+	// symbol's own: every two of them not alike, and apart by
+	// colourSeparation times their spread (at least colourSpreadFloor),
+	// as two inks one cut parts clearly must be. A few dim entries of
+	// a photo, their hue scattered by noise, are not an ink a symbol
+	// (study-photos wild-photo-088: light-blue entries on a dark board,
+	// taken for the print and the white print for the player's).
+	distinct := func(side []int) bool {
+		for a := range symbols {
+			for b := a + 1; b < len(symbols); b++ {
+				ia, ib := cuts[a].centres[side[a]], cuts[b].centres[side[b]]
+				spread := max(cuts[a].radius[side[a]], cuts[b].radius[side[b]], p.colourSpreadFloor)
+				if d := dist(ia, ib); d < p.colourApart || d < p.colourSeparation*spread || sameHue(ia, ib, p) {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	pen := -1
 	side := make([]int, len(symbols))
 	other := make([]int, len(symbols))
@@ -276,8 +295,9 @@ func penAcrossSymbols(filled []int, inks []inkPoint, cells []solver.Cell, p *giv
 		if !alike(side, false) {
 			continue
 		}
-		if alike(other, true) {
-			// One print ink and one pen: the whole board's cut.
+		if !distinct(other) {
+			// One print ink and one pen, or print inks a photo's
+			// noise set apart: the whole board's cut.
 			return nil, false
 		}
 		if pen >= 0 {
