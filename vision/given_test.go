@@ -501,9 +501,15 @@ func TestGivensByRules(t *testing.T) {
 // it wrong: the filled cells as read have one solution and the givens the
 // split leaves do not. The print's own givens beside right or wrong
 // entries stand, as does any split where the filled cells have no single
-// solution (one of the player's entries wrong).
+// solution (one of the player's entries wrong) or where every cell is
+// filled (any finished grid has one).
 func TestGivensRefuted(t *testing.T) {
 	cells, rightEntries, truth := newspaperHalfPlayed(t)
+	printed := &Reading{Rows: 8, Cols: 8, Style: StyleSquareCircle, Cells: cells, Given: truth}
+	finished, ok := printed.uniqueSolution(printed.GivensPuzzle, time.Second)
+	if !ok {
+		t.Fatal("the newspaper's givens have no single solution")
+	}
 	// Every third given taken for a mark, as an ink test fooled by the
 	// print's own look would.
 	someGivens := slices.Clone(truth)
@@ -526,6 +532,7 @@ func TestGivensRefuted(t *testing.T) {
 		{"the print's givens beside wrong entries", cells, truth, false},
 		{"a third of the print taken for marks", rightEntries, someGivens, true},
 		{"a third of the print beside wrong entries", cells, someGivens, false},
+		{"a third of the print on the finished board", finished, someGivens, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &Reading{Rows: 8, Cols: 8, Style: StyleSquareCircle, Cells: slices.Clone(tc.cells), Given: slices.Clone(tc.given)}

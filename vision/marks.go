@@ -151,6 +151,12 @@ func (r *Reading) givensByRules(what string, given []bool, sure bool) bool {
 // blank fools it (hunt-photos wild-photo-137), and so does a missed
 // clue, which the caller weighs (cluesRead).
 func (r *Reading) givensRefuted() bool {
+	if !slices.Contains(r.Cells, solver.Empty) {
+		// A finished board's filled cells have one solution whatever
+		// they are, and say nothing of a published puzzle read right;
+		// its shaded givens, one misread, would all be lost.
+		return false
+	}
 	if _, ok := r.uniqueSolution(r.Puzzle, givensRuleTime); !ok {
 		return false
 	}
