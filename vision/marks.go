@@ -157,7 +157,7 @@ func (r *Reading) givensRefuted() bool {
 		// its shaded givens, one misread, would all be lost.
 		return false
 	}
-	if _, ok := r.uniqueSolution(r.Puzzle, givensRuleTime); !ok {
+	if !r.unique(r.Puzzle, givensRuleTime) {
 		return false
 	}
 	rules, auto := r.Rules()
@@ -203,16 +203,6 @@ func (r *Reading) givensGivenBack(order []int) bool {
 		traceGivens("%d of the hand tests' %d marks given back to the print leave one solution: taken", k, len(order))
 	}
 	return k > 0
-}
-
-// allFilled is the given flags of a reading with no player's marks: every
-// filled cell printed.
-func allFilled(cells []solver.Cell) []bool {
-	given := make([]bool, len(cells))
-	for i, v := range cells {
-		given[i] = v != solver.Empty
-	}
-	return given
 }
 
 // givensShadeTime bounds givensByShade's solves together: a board whose

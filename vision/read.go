@@ -637,7 +637,7 @@ func readCandidate(src *source, c locate.Candidate, locScale float64, observe fu
 		if r.givensGivenBack(cellread.MarksLeastFirst(ci, r.Cells, r.Given)) || r.cluesRead() {
 			break
 		}
-		r.Given = allFilled(r.Cells)
+		r.Given = cellread.EveryFilledGiven(r.Cells)
 		if learned, sure := cellread.LearnedGivens(ci, r.Style, r.Cells); learned != nil {
 			r.givensByRules("learned, after the hand tests'", learned, sure)
 		}

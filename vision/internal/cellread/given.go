@@ -54,11 +54,17 @@ func FindGivensDoubted(ci Image, style Style, cells []solver.Cell) (given, doubt
 	if g != nil {
 		return g, nil
 	}
-	given = make([]bool, len(cells))
+	return EveryFilledGiven(cells), doubted
+}
+
+// EveryFilledGiven is the given flags of a board with no player's marks:
+// every filled cell printed.
+func EveryFilledGiven(cells []solver.Cell) []bool {
+	given := make([]bool, len(cells))
 	for i, v := range cells {
 		given[i] = v != solver.Empty
 	}
-	return given, doubted
+	return given
 }
 
 // LearnedGivens says which filled cells are printed by the marks model

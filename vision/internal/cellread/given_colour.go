@@ -33,10 +33,7 @@ func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 		return nil, false
 	}
 	if group, ok := penAcrossSymbols(filled, inks, cells, p); ok {
-		given = make([]bool, len(cells))
-		for i, v := range cells {
-			given[i] = v != solver.Empty
-		}
+		given = EveryFilledGiven(cells)
 		for k, i := range filled {
 			given[i] = group[k] == 0
 		}
@@ -45,17 +42,11 @@ func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 	// The tighter cut first; where its groups do not stand apart, the
 	// other (twoMeansCuts).
 	least := max(p.colourMinGroup, int(math.Ceil(p.colourMinShare*float64(len(filled)))))
-	var cut inkCut
-	found := false
-	for _, c := range twoMeansCuts(inks) {
-		if c.clear(least, p) {
-			cut, found = c, true
-			break
-		}
-	}
+	cuts := twoMeansCuts(inks)
+	cut, found := firstClear(cuts, least, p)
 	if !found {
 		if raster.Trace != nil {
-			for _, c := range twoMeansCuts(inks) {
+			for _, c := range cuts {
 				var size [2]int
 				for _, g := range c.group {
 					size[g]++
@@ -136,10 +127,7 @@ func colourGivens(ci Image, cells []solver.Cell) (given []bool, doubtful bool) {
 		}
 		raster.Trace("colour givens: %d of %d filled cells the player's (fainter group %d, more coloured %d, chroma %.2f / %.2f), doubtful %v", n, len(filled), fainter, coloured, chroma(centres[0]), chroma(centres[1]), doubtful)
 	}
-	given = make([]bool, len(cells))
-	for i, v := range cells {
-		given[i] = v != solver.Empty
-	}
+	given = EveryFilledGiven(cells)
 	for k, i := range filled {
 		given[i] = group[k] == printed
 	}
@@ -234,16 +222,11 @@ func penAcrossSymbols(filled []int, inks []inkPoint, cells []solver.Cell, p *giv
 		if len(ks) < 2*least {
 			return nil, false
 		}
-		found := false
-		for _, c := range twoMeansCuts(points) {
-			if c.clear(least, p) {
-				cuts[s], found = c, true
-				break
-			}
-		}
+		cut, found := firstClear(twoMeansCuts(points), least, p)
 		if !found {
 			return nil, false
 		}
+		cuts[s] = cut
 	}
 	// alike says whether the inks of the sides chosen (side[s] of
 	// symbol s's cut) are one ink: every two of them nearer than
@@ -565,6 +548,17 @@ func (c inkCut) clear(least int, p *givenParams) bool {
 	apart := dist(c.centres[0], c.centres[1])
 	return size[0] >= least && size[1] >= least && apart >= p.colourApart &&
 		apart >= p.colourSeparation*max(c.along[0], c.along[1], p.colourSpreadFloor)
+}
+
+// firstClear is the first of cuts whose groups stand apart (clear), and
+// whether there is one.
+func firstClear(cuts []inkCut, least int, p *givenParams) (inkCut, bool) {
+	for _, c := range cuts {
+		if c.clear(least, p) {
+			return c, true
+		}
+	}
+	return inkCut{}, false
 }
 
 // twoMeansCuts cuts points into two groups by Lloyd's iterations from
