@@ -24,6 +24,9 @@ func TestLookedIntoSizes(t *testing.T) {
 		{"study-photos:107", "wild-photo-106-disc-circle-partial-37x40", "a glyph grid without lines on a bent page, letters of the page on its lattice a few cells out (no grid found)"},
 		{"dev-photos:68", "wild-photo-067-xoi-print-6x6", "a heavy frame ringed every glyph in the boxed rung's mask (no grid found)"},
 		{"dev-photos:76", "wild-photo-075-tango-app-6x6", "orange and blue pieces as light in grey as the paper in a boxed Tango board (no grid found)"},
+		{"dev-photos:2", "wild-photo-001-disc-circle-light-8x8", "a light grid's clear lines faded at its outer columns, whose glyphs were not asked (8x6)"},
+		{"dev-photos:116", "wild-photo-115-xo-print-25x25", "a big grid's top rows showed no line to follow, and their glyphs were not asked (22x25)"},
+		{"hunt-photos:95", "wild-photo-094-xo-light-20x20", "a column beyond clear lines, its glyphs not asked (20x19)"},
 	} {
 		t.Run(tc.image, func(t *testing.T) {
 			if got := scoreLookedInto(t, env, tc.suite, tc.image); got.Size != 100 {

@@ -7,6 +7,14 @@ import (
 	"binocle/vision/internal/raster"
 )
 
+// GrowLattice is the lattice rung's work on a lattice of closed cells
+// found in gray: its sides trimmed and grown by the lines' evidence
+// (AdjustBent), its lines followed (growLines), and last the glyphs
+// beyond its sides asked where adjusting left them unasked.
+func GrowLattice(gray gocv.Mat, f LatticeFit) LatticeFit {
+	return growLines(gray, AdjustBent(gray, f), true)
+}
+
 // growLines grows f over the rows and columns of its grid that its
 // closed cells missed, following its lines: a big lattice's strip by
 // strip (GrowBig) when big is set, then a small one's (growSmall). The
@@ -25,10 +33,60 @@ func growLines(gray gocv.Mat, f LatticeFit, big bool) LatticeFit {
 			lines = neg
 		}
 	}
+	glyphsLast := glyphsLeftToLast(gray, f)
 	if big {
 		f = GrowBig(lines, f)
 	}
-	return growSmall(lines, f)
+	f = growSmall(lines, f)
+	if glyphsLast {
+		f = growForGlyphsLast(gray, f)
+	}
+	return f
+}
+
+// glyphsLeftToLast tells whether adjustLattice left f's glyphs unasked
+// while the grid's lines may still say less than they do: its lines
+// were clear (strict), which vouches for nothing at a side where they
+// fade (a light grid's outer columns, dev-photos wild-photo-001, 8x8
+// read 8x6), or it is a big grid of small cells, left to growBig, whose
+// outer strips may have lost their lines (wild-photo-115, 25x25 read
+// 22x25). Their glyphs are asked after the lines have been followed: a
+// strip grown for its glyphs first puts a bent page's lattice off its
+// lines, and the lines beyond are no longer followed (wild-photo-107,
+// 16x20 read 16x17). A lattice with nearly every cell closed has no
+// glyphs to show.
+func glyphsLeftToLast(gray gocv.Mat, f LatticeFit) bool {
+	if f.full() {
+		return false
+	}
+	big := max(f.Rows, f.Cols) >= locating.grow.minBigSide && f.CellSize <= locating.grow.maxBigCell
+	return big || gridline.Measure(gray, f.lattice()).Strict
+}
+
+// growForGlyphsLast grows f by the strips beyond its sides that hold
+// glyphs lined up with its own (growForGlyphs), side by side, until none
+// does. Once grown, the lattice is put back on the lines its strips
+// cross before the next look: the map, carried past the lines it was
+// fitted to, drifts off a bent or foreshortened page's cells, and the
+// glyphs of the strip after seem off their cells (seed4242 photo-156,
+// 24x24 grown only to 24x18).
+func growForGlyphsLast(gray gocv.Mat, f LatticeFit) LatticeFit {
+	var a sideAdjuster
+	for round := 0; round < maxAdjustRounds; round++ {
+		ev := gridline.Measure(gray, f.lattice())
+		if round > 0 {
+			if g, ok := snapLattice(ev, f); ok {
+				f = g
+				ev = gridline.Measure(gray, f.lattice())
+			}
+		}
+		g, changed := a.growForGlyphs(gray, f, ev)
+		if !changed {
+			break
+		}
+		f = g
+	}
+	return f
 }
 
 // rawPlane is a view of m's own pixels, read only while m is, so that a

@@ -310,7 +310,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant, blobs func(edgeVariant
 		}
 	}
 	if f, ev, ok := FirstGrid(gray, fits); ok {
-		return growLines(gray, AdjustBent(gray, f), true), ev, true
+		return GrowLattice(gray, f), ev, true
 	}
 	return LatticeFit{}, Evidence{}, false
 }
