@@ -136,7 +136,7 @@ func (f LatticeFit) many() bool {
 // manyClosed tells whether a big lattice of small cells leaves no doubt
 // without its lines being measured.
 func (f LatticeFit) manyClosed() bool {
-	return f.many() && accept.manyClosed.Of(f.Cells, f.Rows*f.Cols) && max(f.Rows, f.Cols) >= locating.grow.minBigSide && f.CellSize <= locating.grow.maxBigCell
+	return f.many() && accept.manyClosed.Of(f.Cells, f.Rows*f.Cols) && f.bigOfSmallCells()
 }
 
 // clean tells whether a lattice leaves no doubt: nearly every cell

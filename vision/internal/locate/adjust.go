@@ -64,8 +64,7 @@ func AdjustLatticeBy(gray gocv.Mat, f LatticeFit, glyphs bool) LatticeFit {
 		// A big grid of small cells is left to growBig, which follows
 		// its lines strip by strip further than a glyph check can see
 		// at that size.
-		big := max(f.Rows, f.Cols) >= locating.grow.minBigSide && f.CellSize <= locating.grow.maxBigCell
-		if !changed && glyphs && !ev.Strict && !f.full() && !big {
+		if !changed && glyphs && !ev.Strict && !f.full() && !f.bigOfSmallCells() {
 			f, changed = a.growForGlyphs(gray, f, ev)
 		}
 		if !changed {

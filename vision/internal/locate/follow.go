@@ -28,10 +28,16 @@ func (f LatticeFit) ManySmall() bool {
 		f.Residual*f.CellSize <= g.manySmallScatter
 }
 
+// bigOfSmallCells tells whether f is a big lattice of small cells, the
+// kind growBig follows strip by strip (minBigSide, maxBigCell).
+func (f LatticeFit) bigOfSmallCells() bool {
+	return max(f.Rows, f.Cols) >= locating.grow.minBigSide && f.CellSize <= locating.grow.maxBigCell
+}
+
 // GrowBig grows a big lattice f, strip by strip, over the rows and
 // columns of its grid that the closed cells missed.
 func GrowBig(gray gocv.Mat, f LatticeFit) LatticeFit {
-	if max(f.Rows, f.Cols) < locating.grow.minBigSide || f.Rows < 3 || f.Cols < 3 || f.CellSize > locating.grow.maxBigCell {
+	if !f.bigOfSmallCells() || f.Rows < 3 || f.Cols < 3 {
 		return f
 	}
 	// Larger cells show their lines clearly enough for adjustLattice in

@@ -59,8 +59,7 @@ func glyphsLeftToLast(gray gocv.Mat, f LatticeFit) bool {
 	if f.full() {
 		return false
 	}
-	big := max(f.Rows, f.Cols) >= locating.grow.minBigSide && f.CellSize <= locating.grow.maxBigCell
-	return big || gridline.Measure(gray, f.lattice()).Strict
+	return f.bigOfSmallCells() || gridline.Measure(gray, f.lattice()).Strict
 }
 
 // growForGlyphsLast grows f by the strips beyond its sides that hold
@@ -116,7 +115,7 @@ func lightLines(gray, neg gridline.DarkPlane, f LatticeFit) bool {
 
 // growSmall follows the lines of a lattice too small for growBig.
 func growSmall(gray gocv.Mat, f LatticeFit) LatticeFit {
-	if max(f.Rows, f.Cols) >= locating.grow.minBigSide && f.CellSize <= locating.grow.maxBigCell {
+	if f.bigOfSmallCells() {
 		return f
 	}
 	if f.Rows < 3 || f.Cols < 3 {
