@@ -229,19 +229,16 @@ func penAcrossSymbols(filled []int, inks []inkPoint, cells []solver.Cell, p *giv
 		cuts[s] = cut
 	}
 	// alike says whether the inks of the sides chosen (side[s] of
-	// symbol s's cut) are one ink: every two of them nearer than
-	// colourApart, the least distance two inks are told apart by, or,
-	// where hueToo, of one hue at two saturations (sameHue). The print's
-	// sides are taken for one ink so (a photo's olive print, solid in
-	// the squares and paler in the thin rings: marks-photos
-	// wild-photo-014), and the pen's are not: a pen beside thin print
-	// rings of its own hue, paler (wild-clean@9832 wild-clean-134),
-	// would pair with them as well as with itself.
-	alike := func(side []int, hueToo bool) bool {
+	// symbol s's cut) are one ink, the pen's: every two of them nearer
+	// than colourApart, the least distance two inks are told apart by.
+	// One hue at two saturations is not enough here: a pen beside thin
+	// print rings of its own hue, paler (wild-clean@9832
+	// wild-clean-134), would pair with them as well as with itself.
+	alike := func(side []int) bool {
 		for a := range symbols {
 			for b := a + 1; b < len(symbols); b++ {
 				ia, ib := cuts[a].centres[side[a]], cuts[b].centres[side[b]]
-				if dist(ia, ib) >= p.colourApart && !(hueToo && sameHue(ia, ib, p)) {
+				if dist(ia, ib) >= p.colourApart {
 					return false
 				}
 			}
@@ -249,9 +246,12 @@ func penAcrossSymbols(filled []int, inks []inkPoint, cells []solver.Cell, p *giv
 		return true
 	}
 	// distinct says whether the inks of the sides chosen are each
-	// symbol's own: every two of them not alike, and apart by
-	// colourSeparation times their spread (at least colourSpreadFloor),
-	// as two inks one cut parts clearly must be. A few dim entries of
+	// symbol's own: every two of them not alike, not of one hue at two
+	// saturations (sameHue: a photo's olive print, solid in the squares
+	// and paler in the thin rings, is one ink, marks-photos
+	// wild-photo-014), and apart by colourSeparation times their spread
+	// (at least colourSpreadFloor), as two inks one cut parts clearly
+	// must be. A few dim entries of
 	// a photo, their hue scattered by noise, are not an ink a symbol
 	// (study-photos wild-photo-088: light-blue entries on a dark board,
 	// taken for the print and the white print for the player's).
@@ -275,7 +275,7 @@ func penAcrossSymbols(filled []int, inks []inkPoint, cells []solver.Cell, p *giv
 			side[s] = choice >> s & 1
 			other[s] = 1 - side[s]
 		}
-		if !alike(side, false) {
+		if !alike(side) {
 			continue
 		}
 		if !distinct(other) {
