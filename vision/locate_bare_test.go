@@ -32,3 +32,18 @@ func TestBareGridsAmongLetters(t *testing.T) {
 		{"wild-photos", true, 9002, synth.KindPhoto, 134},
 	})
 }
+
+// TestBareLightGlyphsOnDark reads a dark theme's lineless board: wild-clean
+// wild-clean-010, a 30×40 of light X's and O's on a near-black page with
+// only a faint border. The bare rung looked for ink darker than the page
+// and saw none; only the last-resort sparse rung looked in the inverted
+// grey, and its finding stands on the rules alone, which a 30×40 is too
+// big to be asked. It was "no puzzle grid found".
+func TestBareLightGlyphsOnDark(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders the suite's board")
+	}
+	eachReadPerfectly(t, []suiteRender{
+		{"wild-clean", true, 9001, synth.KindClean, 10},
+	})
+}

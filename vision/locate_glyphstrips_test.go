@@ -127,8 +127,8 @@ func TestGlyphsGrowWashedStrips(t *testing.T) {
 			}
 			defer washedGray.Close()
 			short := locate.LatticeFit{Rows: rows, Cols: cols - washed, ToImage: full, CellSize: 1}
-			if got := locate.AdjustLatticeBy(washedGray, short, false); got.Cols == cols {
-				t.Fatalf("the lines alone grow the washed columns back: the test shows nothing")
+			if got := locate.GrowLatticeByLines(washedGray, short); got.Cols == cols {
+				t.Fatalf("the lines alone, adjusted and followed, grow the washed columns back: the test shows nothing")
 			}
 			got := locate.GrowLattice(washedGray, short)
 			if got.Rows != rows || got.Cols != cols {

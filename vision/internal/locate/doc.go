@@ -4,15 +4,15 @@
 //
 // Find climbs a ladder of locators (ladder.go), one rung a file
 // (rung_*.go): lattice, board, outline, fine, flat, glyphs, boxed, bare,
-// colour boxed. A rung has a name, a run and an accept rule; the rungs
-// are tried in order, the first whose finding passes its rule (and, in
-// FindWhere, shows the reader a grid) wins and the rungs below it never
-// run. FindLastWhere climbs a second ladder, closed glyphs, chroma, the
-// three sparse rungs and the two loose ones, for a picture the first
-// found no grid in at any decode, or none the rules take. A Search
-// climbs both on one picture; its rungs share the downscaled copies
-// they search (copies.go). Preview is
-// the live preview's ladder of one rung.
+// bare inverted, colour boxed. A rung has a name, a run and an accept
+// rule; the rungs are tried in order, the first whose finding passes its
+// rule (and, in FindWhere, shows the reader a grid) wins and the rungs
+// below it never run. FindLastWhere climbs a second ladder, closed
+// glyphs, chroma, the three sparse rungs and the two loose ones, for a
+// picture the first found no grid in at any decode, or none the rules
+// take. A Search climbs both on one picture; its rungs share the
+// downscaled copies they search (copies.go). Preview is the live
+// preview's ladder of one rung.
 //
 // The lattice rung closes the grid's cells in a boundary map (blobs.go),
 // fits them to a lattice (lattice.go, latticewalk.go), accepts it by the
@@ -30,7 +30,8 @@
 // box, boxcorner.go; glyphs a bent page moved off the box's cells fit a
 // lattice a little shifted or scaled inside it), and the bare rung
 // takes a dense lattice of glyphs with no line or border at all, bounded
-// by the glyphs and straightened when the page is bent (rung_bare.go).
+// by the glyphs and straightened when the page is bent, in the grey and,
+// for a dark theme's light glyphs, in the inverted grey (rung_bare.go).
 // The closed glyphs rung takes the lattice of the regions a grid's own
 // glyphs close, where it shows no lines but is too populous and tight
 // for text (rung_closedglyphs.go); the chroma rung looks for the

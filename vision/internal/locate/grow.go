@@ -12,7 +12,15 @@ import (
 // (AdjustBent), its lines followed (growLines), and last the glyphs
 // beyond its sides asked where adjusting left them unasked.
 func GrowLattice(gray gocv.Mat, f LatticeFit) LatticeFit {
-	return growLines(gray, AdjustBent(gray, f), true)
+	return growLines(gray, AdjustBent(gray, f), true, true)
+}
+
+// GrowLatticeByLines is GrowLattice on a straight lattice with no glyph
+// asked, in the adjuster or after the lines are followed: how far the
+// lines alone grow it, which a test of the glyphs' growth holds its
+// answer against.
+func GrowLatticeByLines(gray gocv.Mat, f LatticeFit) LatticeFit {
+	return growLines(gray, AdjustLatticeBy(gray, f, false), true, false)
 }
 
 // growLines grows f over the rows and columns of its grid that its
@@ -23,7 +31,9 @@ func GrowLattice(gray gocv.Mat, f LatticeFit) LatticeFit {
 // (see darkGround): in gray itself the light lines are no such ridge,
 // while the dark ground between the light clue counts printed beside the
 // grid is one at every cell, and the grid grew into its clue strips.
-func growLines(gray gocv.Mat, f LatticeFit, big bool) LatticeFit {
+// Where glyphs is set, the glyphs beyond its sides are asked last
+// (glyphsLeftToLast).
+func growLines(gray gocv.Mat, f LatticeFit, big, glyphs bool) LatticeFit {
 	lines := gray
 	if own, ok := rawPlane(gray); ok && darkGround(raster.Plane{W: own.W, H: own.H, Pix: own.Raw}, f.ToImage, f.Rows, f.Cols) {
 		neg := gocv.NewMat()
@@ -33,7 +43,7 @@ func growLines(gray gocv.Mat, f LatticeFit, big bool) LatticeFit {
 			lines = neg
 		}
 	}
-	glyphsLast := glyphsLeftToLast(gray, f)
+	glyphsLast := glyphs && glyphsLeftToLast(gray, f)
 	if big {
 		f = GrowBig(lines, f)
 	}

@@ -88,8 +88,11 @@ var readLadder = []locator{
 	// evidence than any line (rung_boxed.go).
 	boxedRung,
 	// bare: the glyphs' lattice with no line or border at all, bounded by
-	// the glyphs, for a dense grid printed without lines (rung_bare.go).
+	// the glyphs, for a dense grid printed without lines; then the same
+	// in the inverted grey, for a dark theme's light glyphs
+	// (rung_bare.go).
 	bareRung,
+	bareInvertedRung,
 	// colour boxed: the boxed rung again, its glyphs seen in each
 	// pixel's darkest channel, for coloured pieces and pen marks as
 	// light in grey as the paper; last, since coloured lines and print

@@ -18,7 +18,7 @@ func TestLadderOrder(t *testing.T) {
 		}
 		return strings.Join(s, " ")
 	}
-	if got, want := names(readLadder), "lattice board outline fine flat glyphs boxed bare colour boxed"; got != want {
+	if got, want := names(readLadder), "lattice board outline fine flat glyphs boxed bare bare inverted colour boxed"; got != want {
 		t.Errorf("read ladder %q, want %q", got, want)
 	}
 	if got, want := names(lastResortLadder), "closed glyphs chroma sparse sparse inverted sparse colour loose lattice loose chroma faint boxed"; got != want {

@@ -282,7 +282,7 @@ func locateLattice(gray gocv.Mat, variants []edgeVariant, blobs func(edgeVariant
 	// a box or two of the page (a dashed grid's long strokes close off
 	// a few big regions at half size): the full search goes on.
 	if f, lines, ok := QuickLattice(gray); ok {
-		if g := growLines(gray, AdjustBent(gray, f), false); g.Rows >= MinPuzzleSide && g.Cols >= MinPuzzleSide {
+		if g := growLines(gray, AdjustBent(gray, f), false, true); g.Rows >= MinPuzzleSide && g.Cols >= MinPuzzleSide {
 			ev := latticeEvidence(f, lines, "sure")
 			ev.HalfSize = true
 			return g, ev, true

@@ -19,6 +19,24 @@ import (
 // glyphs rung does.
 var bareRung = locator{name: "bare", Run: bareRun(&locating.bare, MethodBareGlyphs, false, nil)}
 
+// bareInvertedRung is the bare rung for light glyphs on a dark page: a
+// dark theme's lineless board, whose pieces the grey shows as paper
+// and its background as ink. Its bounds are the bare rung's, so a
+// dark photo's text, as loose a lattice as a light page's, stays out.
+// Inverted, a light page's faint grid shows its cells as dark spots on
+// a lattice, and the rung would take a piece of it (dev-photos
+// wild-photo-120, a 40×30 read 29×13): it is accepted only where the
+// ground inside what it found is dark in the grey.
+var bareInvertedRung = locator{name: "bare inverted", Run: bareRun(&locating.bare, MethodBareGlyphs, false, invertedGray), accept: onDarkGround}
+
+// onDarkGround accepts a finding whose inside is mostly dark in its
+// copy's grey (darkGround).
+func onDarkGround(cs *copies, s Sighting) bool {
+	lc := cs.searched(s.scale)
+	toImage, ok := geom.FromQuads(RectCorners(float64(s.C.Cols.N), float64(s.C.Rows.N)), s.C.Quad)
+	return ok && darkGround(lc.plane(false), toImage, s.C.Rows.N, s.C.Cols.N)
+}
+
 // sparseRung, near the last, is the bare rung for a sparse board printed
 // with no lines, border or tiles: a dozen glyphs on a page of text, or
 // on an app's plain background. Where the glyphs reach every row and
